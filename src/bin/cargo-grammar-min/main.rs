@@ -1,0 +1,58 @@
+//! `cargo grammar-min`: grammar-based fuzzing and crash triage for cargo fuzz.
+
+mod check;
+mod common;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Grammar-based fuzzing and crash triage for `cargo fuzz`.
+///
+/// Fuzz targets read libFuzzer's bytes as choice sequences of a grammar, so
+/// every input is valid; crashes are reduced without drifting to other bugs
+/// and bucketed by input pattern.
+///
+/// Grammars are JSON files in fuzzingbook form ({"<start>": ["<expr>"], ...})
+/// or token-list form ({"<start>": [["<expr>"]], ...}).
+#[derive(Parser, Debug)]
+#[command(
+    name = "cargo grammar-min",
+    bin_name = "cargo grammar-min",
+    version,
+    about,
+    long_about
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Check(check::Check),
+}
+
+impl Command {
+    fn run(self) -> anyhow::Result<ExitCode> {
+        match self {
+            Command::Check(c) => c.run(),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    // `cargo grammar-min x` runs `cargo-grammar-min grammar-min x`: drop the
+    // subcommand's own name, as cargo-fuzz does for `fuzz`.
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "grammar-min") {
+        args.remove(1);
+    }
+    let cli = Cli::parse_from(args);
+    match cli.command.run() {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Grammar analysis: productive / nullable, minimal depth and length,
+//! reachability, recursion. All iterative (work lists and explicit stacks),
+//! linear or `n log n` in the grammar's size, so huge generated grammars load
+//! quickly and deep ones cannot overflow the stack.
+
+use super::{Elem, Grammar, INFINITE};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Fills every analysis field of `g`'s symbols and rules (rule order does not
+/// matter here).
+pub(super) fn analyse(g: &mut Grammar) {
+    let n_syms = g.symbols.len();
+    // occurrences[s] = the rules in which s occurs, once per occurrence.
+    let mut occ_start = vec![0u32; n_syms + 1];
+    for e in &g.elems {
+        if let Elem::Nt(s) = e {
+            occ_start[s.index() + 1] += 1;
+        }
+    }
+    for i in 0..n_syms {
+        occ_start[i + 1] += occ_start[i];
+    }
+    let mut occ = vec![0u32; occ_start[n_syms] as usize];
+    let mut fill = occ_start.clone();
+    for (ri, r) in g.rules.iter().enumerate() {
+        for e in &g.elems[r.body.start as usize..r.body.end as usize] {
+            if let Elem::Nt(s) = e {
+                occ[fill[s.index()] as usize] = ri as u32;
+                fill[s.index()] += 1;
+            }
+        }
+    }
+    let occurrences = |s: usize| &occ[occ_start[s] as usize..occ_start[s + 1] as usize];
+
+    // Minimal depth: rule = 1 + max(children); symbol = min(rules).
+    let depth = knuth(
+        g,
+        &occurrences,
+        |acc, child| acc.max(child),
+        |_, _| 0,
+        |m| m + 1,
+    );
+    // Minimal length: rule = terminals + sum(children); symbol = min(rules).
+    let len = knuth(
+        g,
+        &occurrences,
+        |acc, child| acc.saturating_add(child),
+        |g, ri| {
+            let r = &g.rules[ri];
+            g.elems[r.body.start as usize..r.body.end as usize]
+                .iter()
+                .map(|e| match e {
+                    Elem::T(t) => g.terms[t.index()].len() as u64,
+                    Elem::Nt(_) => 0,
+                })
+                .sum()
+        },
+        |m| m,
+    );
+    for (ri, r) in g.rules.iter_mut().enumerate() {
+        r.min_depth = depth.rules[ri].map_or(INFINITE, |d| d.min(INFINITE as u64 - 1) as u32);
+        r.min_len = len.rules[ri].unwrap_or(u64::MAX);
+        r.nullable = r.min_len == 0;
+    }
+    for (si, s) in g.symbols.iter_mut().enumerate() {
+        s.min_depth = depth.symbols[si].map_or(INFINITE, |d| d.min(INFINITE as u64 - 1) as u32);
+        s.min_len = len.symbols[si].unwrap_or(u64::MAX);
+        s.productive = depth.symbols[si].is_some();
+        s.nullable = s.min_len == 0;
+    }
+
+    // Reachability from the start symbol.
+    let mut stack = vec![g.start];
+    g.symbols[g.start.index()].reachable = true;
+    while let Some(s) = stack.pop() {
+        let rules = g.symbols[s.index()].rules.clone();
+        for r in rules {
+            let body = g.rules[r as usize].body.clone();
+            for e in &g.elems[body.start as usize..body.end as usize] {
+                if let Elem::Nt(c) = *e {
+                    if !g.symbols[c.index()].reachable {
+                        g.symbols[c.index()].reachable = true;
+                        stack.push(c);
+                    }
+                }
+            }
+        }
+    }
+
+    mark_recursive(g);
+}
+
+struct Costs {
+    rules: Vec<Option<u64>>,
+    symbols: Vec<Option<u64>>,
+}
+
+/// Knuth's generalisation of Dijkstra's algorithm to grammars (superior
+/// functions): symbols are finalised in order of increasing cost, and a rule's
+/// cost is known once all its nonterminal occurrences are final.
+fn knuth<'o>(
+    g: &Grammar,
+    occurrences: &dyn Fn(usize) -> &'o [u32],
+    combine: impl Fn(u64, u64) -> u64,
+    base: impl Fn(&Grammar, usize) -> u64,
+    finish: impl Fn(u64) -> u64,
+) -> Costs {
+    let n_rules = g.rules.len();
+    let mut pending: Vec<u32> = g
+        .rules
+        .iter()
+        .map(|r| {
+            g.elems[r.body.start as usize..r.body.end as usize]
+                .iter()
+                .filter(|e| matches!(e, Elem::Nt(_)))
+                .count() as u32
+        })
+        .collect();
+    let mut acc: Vec<u64> = (0..n_rules).map(|ri| base(g, ri)).collect();
+    let mut rules: Vec<Option<u64>> = vec![None; n_rules];
+    let mut symbols: Vec<Option<u64>> = vec![None; g.symbols.len()];
+    let mut heap = BinaryHeap::new();
+    for ri in 0..n_rules {
+        if pending[ri] == 0 {
+            let c = finish(acc[ri]);
+            rules[ri] = Some(c);
+            heap.push(Reverse((c, g.rules[ri].lhs.0)));
+        }
+    }
+    while let Some(Reverse((c, s))) = heap.pop() {
+        let s = s as usize;
+        if symbols[s].is_some() {
+            continue;
+        }
+        symbols[s] = Some(c);
+        for &ri in occurrences(s) {
+            let ri = ri as usize;
+            acc[ri] = combine(acc[ri], c);
+            pending[ri] -= 1;
+            if pending[ri] == 0 {
+                let rc = finish(acc[ri]);
+                rules[ri] = Some(rc);
+                let lhs = g.rules[ri].lhs.index();
+                if symbols[lhs].is_none() {
+                    heap.push(Reverse((rc, lhs as u32)));
+                }
+            }
+        }
+    }
+    Costs { rules, symbols }
+}
+
+/// Marks symbols that occur in their own derivations: members of a strongly
+/// connected component of size > 1, or with a self-loop. Iterative Tarjan.
+fn mark_recursive(g: &mut Grammar) {
+    let n = g.symbols.len();
+    let succ = |g: &Grammar, s: usize| -> Vec<usize> {
+        let mut v = Vec::new();
+        for r in g.symbols[s].rules.clone() {
+            let body = g.rules[r as usize].body.clone();
+            for e in &g.elems[body.start as usize..body.end as usize] {
+                if let Elem::Nt(c) = *e {
+                    v.push(c.index());
+                }
+            }
+        }
+        v
+    };
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut scc_stack: Vec<usize> = Vec::new();
+    let mut next = 0u32;
+    let mut recursive = vec![false; n];
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // (node, successors, position in successors)
+        let mut call: Vec<(usize, Vec<usize>, usize)> = Vec::new();
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        scc_stack.push(root);
+        on_stack[root] = true;
+        call.push((root, succ(g, root), 0));
+        while let Some(frame) = call.last_mut() {
+            let v = frame.0;
+            if frame.2 < frame.1.len() {
+                let w = frame.1[frame.2];
+                frame.2 += 1;
+                if w == v {
+                    recursive[v] = true;
+                }
+                if index[w] == UNSEEN {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    scc_stack.push(w);
+                    on_stack[w] = true;
+                    let s = succ(g, w);
+                    call.push((w, s, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                call.pop();
+                if let Some(parent) = call.last() {
+                    let p = parent.0;
+                    low[p] = low[p].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let mut members = Vec::new();
+                    loop {
+                        let w = scc_stack.pop().expect("tarjan stack");
+                        on_stack[w] = false;
+                        members.push(w);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    if members.len() > 1 {
+                        for m in members {
+                            recursive[m] = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (s, r) in g.symbols.iter_mut().zip(recursive) {
+        s.recursive = r;
+    }
+}

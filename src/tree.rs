@@ -1,0 +1,386 @@
+//! Derivation trees as flat pre-order arenas.
+//!
+//! A [`Tree`] stores its nodes in pre-order; every node knows its parent and
+//! the size of its subtree, so a subtree is the contiguous slice
+//! `id .. id + size`, children are found by hopping over sibling subtrees,
+//! and a candidate edit ("replace node `a` by subtree `b`", "delete node
+//! `a`") renders to text without copying the tree
+//! ([`Tree::unparse_with`]). Nothing here recurses.
+//!
+//! Nodes produced by the choice-sequence decoder also record the span of
+//! choice bytes their subtree consumed ([`Node::choices`]), which the mutator
+//! and choice-sequence reducers use to edit whole subtrees in the bytes.
+
+use crate::grammar::{display_terminal, Grammar, RuleId, SymbolId, TermId};
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// A node, as an index into [`Tree::nodes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The index as `usize`.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What a node stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Label {
+    /// A nonterminal expanded by this rule; children are the rule's body.
+    Rule(RuleId),
+    /// A terminal of the grammar (a leaf).
+    Term(TermId),
+    /// Text for nonterminal `sym` produced outside the grammar (by a
+    /// context-sensitive generation hook): a leaf whose bytes are
+    /// `Tree::text(index)`.
+    Text(SymbolId, u32),
+}
+
+/// No parent (the root).
+pub const NO_PARENT: u32 = u32::MAX;
+
+/// One node of a [`Tree`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// What the node stands for.
+    pub label: Label,
+    /// Parent index, or [`NO_PARENT`].
+    pub parent: u32,
+    /// Number of nodes in this subtree, itself included.
+    pub size: u32,
+    /// Depth: 0 for the root.
+    pub depth: u32,
+    /// Span of choice bytes consumed by this subtree (empty for trees that
+    /// did not come from the decoder).
+    pub choices: Range<u32>,
+}
+
+/// A derivation tree; see the module docs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    texts: Vec<Box<[u8]>>,
+}
+
+impl Tree {
+    /// An empty tree (no root yet).
+    pub fn new() -> Tree {
+        Tree::default()
+    }
+
+    /// Builds a tree from nodes given in pre-order with parents set; sizes
+    /// and depths are computed here. Returns `None` if the parents do not
+    /// describe a pre-order tree rooted at node 0.
+    pub fn from_preorder(mut nodes: Vec<Node>, texts: Vec<Box<[u8]>>) -> Option<Tree> {
+        if nodes.is_empty() || nodes[0].parent != NO_PARENT {
+            return None;
+        }
+        for i in 1..nodes.len() {
+            let p = nodes[i].parent;
+            if p == NO_PARENT || p as usize >= i {
+                return None;
+            }
+            nodes[i].depth = nodes[p as usize].depth + 1;
+        }
+        nodes[0].depth = 0;
+        for n in nodes.iter_mut() {
+            n.size = 1;
+        }
+        for i in (1..nodes.len()).rev() {
+            let p = nodes[i].parent as usize;
+            nodes[p].size += nodes[i].size;
+        }
+        // Pre-order: each node's subtree must be contiguous.
+        for i in 1..nodes.len() {
+            let p = nodes[i].parent as usize;
+            if i >= p + nodes[p].size as usize {
+                return None;
+            }
+        }
+        Some(Tree { nodes, texts })
+    }
+
+    /// Appends a node (pre-order) and returns its id. Sizes are fixed up by
+    /// [`Tree::finish`].
+    pub(crate) fn push(&mut self, label: Label, parent: u32, choice_pos: u32) -> u32 {
+        let depth = if parent == NO_PARENT {
+            0
+        } else {
+            self.nodes[parent as usize].depth + 1
+        };
+        self.nodes.push(Node {
+            label,
+            parent,
+            size: 1,
+            depth,
+            choices: choice_pos..choice_pos,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Stores hook text and returns its index for [`Label::Text`].
+    #[allow(dead_code)] // used by generation hooks
+    pub(crate) fn push_text(&mut self, bytes: &[u8]) -> u32 {
+        self.texts.push(bytes.into());
+        (self.texts.len() - 1) as u32
+    }
+
+    /// Computes subtree sizes and choice spans after pre-order pushes;
+    /// `end` is the total number of choice bytes consumed.
+    pub(crate) fn finish(&mut self, end: u32) {
+        let n = self.nodes.len();
+        for i in (1..n).rev() {
+            let p = self.nodes[i].parent as usize;
+            let s = self.nodes[i].size;
+            self.nodes[p].size += s;
+        }
+        for i in 0..n {
+            let after = i + self.nodes[i].size as usize;
+            let e = if after < n {
+                self.nodes[after].choices.start
+            } else {
+                end
+            };
+            self.nodes[i].choices.end = e;
+        }
+    }
+
+    /// All nodes in pre-order.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Has the tree no nodes?
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The node `id`.
+    #[inline]
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// The root (node 0).
+    pub fn root(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// Bytes of a [`Label::Text`] leaf.
+    pub fn text(&self, index: u32) -> &[u8] {
+        &self.texts[index as usize]
+    }
+
+    /// The nonterminal a node stands for (`None` for terminals).
+    pub fn symbol(&self, g: &Grammar, id: NodeId) -> Option<SymbolId> {
+        match self.nodes[id.index()].label {
+            Label::Rule(r) => Some(g.rule(r).lhs),
+            Label::Text(s, _) => Some(s),
+            Label::Term(_) => None,
+        }
+    }
+
+    /// Children of `id`, left to right.
+    pub fn children(&self, id: NodeId) -> Children<'_> {
+        let n = &self.nodes[id.index()];
+        Children {
+            tree: self,
+            next: id.0 + 1,
+            end: id.0 + n.size,
+        }
+    }
+
+    /// Ids of the subtree rooted at `id` (itself first), in pre-order.
+    pub fn subtree(&self, id: NodeId) -> impl Iterator<Item = NodeId> {
+        (id.0..id.0 + self.nodes[id.index()].size).map(NodeId)
+    }
+
+    /// Is `a` an ancestor of `b` (or `b` itself)?
+    pub fn contains(&self, a: NodeId, b: NodeId) -> bool {
+        a.0 <= b.0 && b.0 < a.0 + self.nodes[a.index()].size
+    }
+
+    /// Largest node depth.
+    pub fn depth(&self) -> u32 {
+        self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
+    }
+
+    /// The bytes a leaf contributes (empty for inner nodes).
+    #[inline]
+    pub fn leaf_bytes<'g>(&'g self, g: &'g Grammar, id: NodeId) -> &'g [u8] {
+        match self.nodes[id.index()].label {
+            Label::Term(t) => g.term(t),
+            Label::Text(_, i) => &self.texts[i as usize],
+            Label::Rule(_) => &[],
+        }
+    }
+
+    /// The text the whole tree derives.
+    pub fn unparse(&self, g: &Grammar) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.unparse_node_into(g, self.root(), &mut out);
+        out
+    }
+
+    /// Appends the text of subtree `id` to `out`.
+    pub fn unparse_node_into(&self, g: &Grammar, id: NodeId, out: &mut Vec<u8>) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        for n in self.subtree(id) {
+            out.extend_from_slice(self.leaf_bytes(g, n));
+        }
+    }
+
+    /// The text of subtree `id`.
+    pub fn node_text(&self, g: &Grammar, id: NodeId) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.unparse_node_into(g, id, &mut out);
+        out
+    }
+
+    /// Byte span of every node's text in the unparsed output, indexed by
+    /// node.
+    pub fn text_spans(&self, g: &Grammar) -> Vec<Range<usize>> {
+        let mut starts = vec![0usize; self.nodes.len()];
+        let mut pos = 0;
+        for (i, s) in starts.iter_mut().enumerate() {
+            *s = pos;
+            pos += self.leaf_bytes(g, NodeId(i as u32)).len();
+        }
+        (0..self.nodes.len())
+            .map(|i| {
+                let after = i + self.nodes[i].size as usize;
+                let end = if after < self.nodes.len() {
+                    starts[after]
+                } else {
+                    pos
+                };
+                starts[i]..end
+            })
+            .collect()
+    }
+
+    /// Renders the tree with the subtree at `target` replaced: by subtree
+    /// `with.1` of tree `with.0` (which may be `self`), or by nothing when
+    /// `with` is `None`. No copy of the tree is made.
+    ///
+    /// ```
+    /// use grammar_min::{grammar::Grammar, generate::decode_tree, tree::NodeId};
+    /// let g = Grammar::from_json_str(r#"{"<start>": ["(<a>)"], "<a>": ["x", "y"]}"#,
+    ///     &Default::default()).unwrap();
+    /// let t = decode_tree(&g, &[255], &Default::default());
+    /// assert_eq!(t.unparse(&g), b"(y)");
+    /// let a = t.children(t.root()).nth(1).unwrap();
+    /// let mut out = Vec::new();
+    /// t.unparse_with(&g, a, None, &mut out);
+    /// assert_eq!(out, b"()");
+    /// ```
+    pub fn unparse_with(
+        &self,
+        g: &Grammar,
+        target: NodeId,
+        with: Option<(&Tree, NodeId)>,
+        out: &mut Vec<u8>,
+    ) {
+        let t = target.index();
+        let end = t + self.nodes[t].size as usize;
+        for i in 0..t {
+            out.extend_from_slice(self.leaf_bytes(g, NodeId(i as u32)));
+        }
+        if let Some((other, id)) = with {
+            other.unparse_node_into(g, id, out);
+        }
+        for i in end..self.nodes.len() {
+            out.extend_from_slice(self.leaf_bytes(g, NodeId(i as u32)));
+        }
+    }
+
+    /// A new tree with the subtree at `target` replaced by a copy of subtree
+    /// `src` of `other` (which may be `self`). Parents, sizes and depths are
+    /// recomputed; choice spans of the result are cleared.
+    pub fn replace(&self, target: NodeId, other: &Tree, src: NodeId) -> Tree {
+        let t = target.index();
+        let t_end = t + self.nodes[t].size as usize;
+        let s = src.index();
+        let s_end = s + other.nodes[s].size as usize;
+        let mut texts = self.texts.clone();
+        let mut nodes: Vec<Node> = Vec::with_capacity(self.nodes.len() - (t_end - t) + (s_end - s));
+        nodes.extend_from_slice(&self.nodes[..t]);
+        let shift_in = t as i64 - s as i64;
+        for (k, n) in other.nodes[s..s_end].iter().enumerate() {
+            let mut n = n.clone();
+            n.parent = if k == 0 {
+                self.nodes[t].parent
+            } else {
+                (n.parent as i64 + shift_in) as u32
+            };
+            if let Label::Text(sym, i) = n.label {
+                texts.push(other.texts[i as usize].clone());
+                n.label = Label::Text(sym, (texts.len() - 1) as u32);
+            }
+            nodes.push(n);
+        }
+        let delta = (s_end - s) as i64 - (t_end - t) as i64;
+        for n in &self.nodes[t_end..] {
+            let mut n = n.clone();
+            if n.parent != NO_PARENT && n.parent as usize >= t_end {
+                n.parent = (n.parent as i64 + delta) as u32;
+            }
+            nodes.push(n);
+        }
+        for n in nodes.iter_mut() {
+            n.choices = 0..0;
+        }
+        Tree::from_preorder(nodes, texts).expect("replacing a subtree keeps pre-order")
+    }
+
+    /// Graphviz DOT of the tree, as fuzzingbook's `display_tree` draws it.
+    pub fn to_dot(&self, g: &Grammar) -> String {
+        let mut s = String::from(
+            "digraph tree {\n  node [shape=plain fontname=\"courier\"];\n  edge [arrowhead=none];\n",
+        );
+        for (i, n) in self.nodes.iter().enumerate() {
+            let label = match n.label {
+                Label::Rule(r) => g.name(g.rule(r).lhs).to_string(),
+                Label::Term(t) => display_terminal(g.term(t)),
+                Label::Text(_, ti) => display_terminal(&self.texts[ti as usize]),
+            };
+            let esc = label.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(s, "  n{i} [label=\"{esc}\"];");
+            if n.parent != NO_PARENT {
+                let _ = writeln!(s, "  n{} -> n{i};", n.parent);
+            }
+        }
+        s.push_str("}\n");
+        s
+    }
+}
+
+/// Iterator over the children of a node.
+pub struct Children<'t> {
+    tree: &'t Tree,
+    next: u32,
+    end: u32,
+}
+
+impl Iterator for Children<'_> {
+    type Item = NodeId;
+    fn next(&mut self) -> Option<NodeId> {
+        if self.next >= self.end {
+            return None;
+        }
+        let id = NodeId(self.next);
+        self.next += self.tree.nodes[id.index()].size;
+        Some(id)
+    }
+}
