@@ -38,6 +38,8 @@
 #![deny(missing_docs)]
 
 pub mod choice;
+pub mod encode;
 pub mod generate;
 pub mod grammar;
+pub mod parse;
 pub mod tree;
