@@ -41,5 +41,6 @@ pub mod choice;
 pub mod encode;
 pub mod generate;
 pub mod grammar;
+pub mod oracle;
 pub mod parse;
 pub mod tree;
