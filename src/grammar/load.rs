@@ -247,7 +247,8 @@ impl Grammar {
                     "not-utf8",
                     format!(
                         "{} is not UTF-8 text (invalid byte at offset {off}): grammar \
-                         files are JSON; write other bytes as \\u00XX escapes",
+                         files are JSON text; write raw bytes as numbers 0-255 in token-list \
+                         alternatives",
                         path.display()
                     ),
                 )

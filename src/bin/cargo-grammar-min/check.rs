@@ -79,9 +79,10 @@ impl Check {
                         "  {} nonterminals, {} alternatives, {} distinct terminals, {} recursive",
                         s.nonterminals, s.alternatives, s.terminals, s.recursive
                     );
+                    let min_len = g.symbol(g.start()).min_len;
                     println!(
-                        "  shortest sentence: {} bytes; max minimal derivation depth: {}",
-                        g.symbol(g.start()).min_len,
+                        "  shortest sentence: {min_len} byte{}; max minimal derivation depth: {}",
+                        if min_len == 1 { "" } else { "s" },
                         s.max_min_depth
                     );
                     if s.nullable.is_empty() {
