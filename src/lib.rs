@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 pub mod choice;
+pub mod ddset;
 pub mod encode;
 pub mod generate;
 pub mod grammar;

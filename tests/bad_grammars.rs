@@ -103,7 +103,10 @@ fn missing_file_and_directory() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr.contains("cannot read grammar file no/such/grammar.json"), "{stderr}");
+    assert!(
+        stderr.contains("cannot read grammar file no/such/grammar.json"),
+        "{stderr}"
+    );
     let dir = tempfile::tempdir().unwrap();
     let out = Command::cargo_bin("cargo-grammar-min")
         .unwrap()

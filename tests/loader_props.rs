@@ -7,9 +7,33 @@ use proptest::prelude::*;
 /// Tokens that make "almost grammars" likely.
 fn token() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
-        "{", "}", "[", "]", ":", ",", "\"<start>\"", "\"<a>\"", "\"<b>\"", "\"x\"", "\"\"",
-        "\"<a> <b>\"", "\"<\"", "\"<a\"", "1", "-3", "300", "1.5", "null", "true", " ", "\n",
-        "\"\\u00ff\"", "\"\\ud800\"", "\"<start><start>\"", "{\"<start>\": [", "]}",
+        "{",
+        "}",
+        "[",
+        "]",
+        ":",
+        ",",
+        "\"<start>\"",
+        "\"<a>\"",
+        "\"<b>\"",
+        "\"x\"",
+        "\"\"",
+        "\"<a> <b>\"",
+        "\"<\"",
+        "\"<a\"",
+        "1",
+        "-3",
+        "300",
+        "1.5",
+        "null",
+        "true",
+        " ",
+        "\n",
+        "\"\\u00ff\"",
+        "\"\\ud800\"",
+        "\"<start><start>\"",
+        "{\"<start>\": [",
+        "]}",
     ])
 }
 
@@ -19,20 +43,23 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         (0u64..400).prop_map(|n| Value::from(n)),
-        prop::sample::select(vec!["<start>", "<a>", "<b>", "x", "", "<a><b>", "(<a>)", "<"])
-            .prop_map(|s| Value::String(s.to_string())),
+        prop::sample::select(vec![
+            "<start>", "<a>", "<b>", "x", "", "<a><b>", "(<a>)", "<"
+        ])
+        .prop_map(|s| Value::String(s.to_string())),
     ];
     leaf.prop_recursive(4, 32, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..5).prop_map(serde_json::Value::Array),
             prop::collection::vec(
-                (prop::sample::select(vec!["<start>", "<a>", "<b>", "x"]), inner),
+                (
+                    prop::sample::select(vec!["<start>", "<a>", "<b>", "x"]),
+                    inner
+                ),
                 0..4
             )
             .prop_map(|kv| {
-                serde_json::Value::Object(
-                    kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-                )
+                serde_json::Value::Object(kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
             }),
         ]
     })

@@ -1,0 +1,302 @@
+//! DDSET: generalise a failure-inducing input into an abstract pattern.
+//!
+//! * [`generalize`] — given a (reduced) derivation tree and an oracle, find
+//!   the nodes that can be *abstracted*: replacing the node by
+//!   [`GeneralizeConfig::tries`] fresh random subtrees of the same
+//!   nonterminal always still fails. The result is a [`Pattern`] such as
+//!   `((<expr>))`.
+//! * [`Pattern`] — render, serialise ([`PatternFile`]), match, instantiate.
+//! * [`precision`] — instantiate a pattern K times and measure how often the
+//!   failure reproduces.
+//!
+//! # Variants
+//!
+//! * [`Variant::Simple`] (simple DDSET): nodes are visited top-down; every
+//!   try regenerates the candidate *and all abstractions found so far*, so
+//!   abstractions are always judged together.
+//! * [`Variant::Paper`] (the ISSTA 2020 DDSET): each node is judged on its
+//!   own (only it is regenerated), then a verification pass re-checks the
+//!   candidates together, in pre-order, and drops any abstraction that makes
+//!   the combined pattern pass.
+//!
+//! The default is [`Variant::Paper`]: judging nodes alone keeps every other
+//! part of the input concrete, so semantic constraints (a variable defined
+//! elsewhere, a matching pair) are broken less often and fewer tries come
+//! back invalid; the verification pass still guarantees that the abstractions
+//! hold *together*, which is what precision measures.
+//!
+//! ```
+//! use grammar_min::{grammar::Grammar, generate::decode_tree, ddset::*};
+//! let g = Grammar::from_json_str(
+//!     r#"{"<start>": ["<sign><digits>"], "<sign>": ["", "-"],
+//!         "<digits>": ["<d>", "<d><digits>"], "<d>": ["0", "1", "2"]}"#,
+//!     &Default::default()).unwrap();
+//! // "-" then digits: the failure is "negative".
+//! let t = decode_tree(&g, &[255, 0, 100], &Default::default());
+//! assert!(t.unparse(&g).starts_with(b"-"));
+//! let r = generalize(&g, &t, &GeneralizeConfig::default(),
+//!     |s: &[u8]| if s.starts_with(b"-") { Verdict::Fail } else { Verdict::Pass });
+//! assert_eq!(r.pattern.render(&g), "-<digits>");
+//! ```
+
+mod pattern;
+
+pub use pattern::{
+    random_subtree, render_replacing, InstanceConfig, Pattern, PatternFile, PatternNode,
+};
+
+use crate::grammar::Grammar;
+use crate::tree::{Label, NodeId, Tree};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+
+/// What one test run says, from DDSET's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The failure reproduced.
+    Fail,
+    /// The program ran fine (or failed differently, if the oracle says so).
+    Pass,
+    /// Not a valid test (rejected input, timeout, a different failure when
+    /// the oracle marks that as invalid): retried, not counted.
+    Invalid,
+}
+
+/// Which DDSET variant; see the module docs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Simple DDSET: abstractions accumulate and are regenerated together.
+    Simple,
+    /// Paper DDSET: independent judgement, then a verification pass.
+    #[default]
+    Paper,
+}
+
+/// Options for [`generalize`].
+#[derive(Clone, Copy, Debug)]
+pub struct GeneralizeConfig {
+    /// Random replacements that must all fail for a node to be abstracted
+    /// (default 10, as in the reference).
+    pub tries: u32,
+    /// Invalid outcomes tolerated per node before giving up on it (default
+    /// 3 × tries).
+    pub max_invalid: u32,
+    /// Seed of the random replacements.
+    pub seed: u64,
+    /// DDSET variant.
+    pub variant: Variant,
+    /// How replacements are generated.
+    pub instance: InstanceConfig,
+}
+
+impl Default for GeneralizeConfig {
+    fn default() -> GeneralizeConfig {
+        GeneralizeConfig {
+            tries: 10,
+            max_invalid: 30,
+            seed: 0,
+            variant: Variant::Paper,
+            instance: InstanceConfig::default(),
+        }
+    }
+}
+
+/// Result of [`generalize`].
+#[derive(Clone, Debug)]
+pub struct Generalization {
+    /// The abstract pattern.
+    pub pattern: Pattern,
+    /// Oracle executions (cache hits excluded).
+    pub executions: u64,
+    /// Tests answered from the cache (identical candidate text).
+    pub cache_hits: u64,
+    /// Invalid outcomes seen.
+    pub invalid: u64,
+    /// Nodes given up on because too many tries were invalid.
+    pub gave_up: Vec<NodeId>,
+}
+
+struct Judge<'a, F> {
+    g: &'a Grammar,
+    tree: &'a Tree,
+    cfg: &'a GeneralizeConfig,
+    oracle: F,
+    rng: ChaCha8Rng,
+    cache: HashMap<Vec<u8>, Verdict>,
+    executions: u64,
+    cache_hits: u64,
+    invalid: u64,
+    gave_up: Vec<NodeId>,
+}
+
+impl<F: FnMut(&[u8]) -> Verdict> Judge<'_, F> {
+    fn run(&mut self, text: Vec<u8>) -> Verdict {
+        if let Some(&v) = self.cache.get(&text) {
+            self.cache_hits += 1;
+            return v;
+        }
+        self.executions += 1;
+        let v = (self.oracle)(&text);
+        self.cache.insert(text, v);
+        v
+    }
+
+    /// Do `tries` random regenerations of all `nodes` still fail?
+    fn all_fail(&mut self, nodes: &[NodeId]) -> bool {
+        let mut fails = 0;
+        let mut invalid = 0;
+        while fails < self.cfg.tries {
+            let fresh: Vec<Tree> = nodes
+                .iter()
+                .map(|&n| {
+                    let sym = self
+                        .tree
+                        .symbol(self.g, n)
+                        .expect("candidate is a nonterminal");
+                    random_subtree(self.g, sym, &mut self.rng, &self.cfg.instance)
+                })
+                .collect();
+            let repl: Vec<(NodeId, &Tree)> = nodes.iter().copied().zip(fresh.iter()).collect();
+            let text = render_replacing(self.g, self.tree, &repl);
+            match self.run(text) {
+                Verdict::Fail => fails += 1,
+                Verdict::Pass => return false,
+                Verdict::Invalid => {
+                    self.invalid += 1;
+                    invalid += 1;
+                    if invalid > self.cfg.max_invalid {
+                        if let Some(&n) = nodes.last() {
+                            self.gave_up.push(n);
+                        }
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Generalises `tree` (which must fail) into a [`Pattern`]; see the module
+/// docs. Deterministic for a given seed and oracle.
+pub fn generalize<F: FnMut(&[u8]) -> Verdict>(
+    g: &Grammar,
+    tree: &Tree,
+    cfg: &GeneralizeConfig,
+    oracle: F,
+) -> Generalization {
+    let mut j = Judge {
+        g,
+        tree,
+        cfg,
+        oracle,
+        rng: ChaCha8Rng::seed_from_u64(cfg.seed),
+        cache: HashMap::new(),
+        executions: 0,
+        cache_hits: 0,
+        invalid: 0,
+        gave_up: Vec::new(),
+    };
+    let is_candidate = |i: usize| matches!(tree.nodes()[i].label, Label::Rule(_));
+    let mut accepted: Vec<NodeId> = Vec::new();
+    match cfg.variant {
+        Variant::Simple => {
+            let mut i = 0;
+            while i < tree.len() {
+                let n = NodeId(i as u32);
+                if is_candidate(i) {
+                    let mut with = accepted.clone();
+                    with.push(n);
+                    if j.all_fail(&with) {
+                        accepted.push(n);
+                        i += tree.node(n).size as usize;
+                        continue;
+                    }
+                }
+                i += 1;
+            }
+        }
+        Variant::Paper => {
+            let mut candidates = Vec::new();
+            let mut i = 0;
+            while i < tree.len() {
+                let n = NodeId(i as u32);
+                if is_candidate(i) && j.all_fail(&[n]) {
+                    candidates.push(n);
+                    i += tree.node(n).size as usize;
+                } else {
+                    i += 1;
+                }
+            }
+            if candidates.len() <= 1 {
+                accepted = candidates;
+            } else {
+                for n in candidates {
+                    let mut with = accepted.clone();
+                    with.push(n);
+                    if j.all_fail(&with) {
+                        accepted.push(n);
+                    }
+                }
+            }
+        }
+    }
+    Generalization {
+        pattern: Pattern::with_abstract(tree.clone(), &accepted),
+        executions: j.executions,
+        cache_hits: j.cache_hits,
+        invalid: j.invalid,
+        gave_up: j.gave_up,
+    }
+}
+
+/// How often instances of a pattern reproduce the failure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Precision {
+    /// Instances that failed (reproduced).
+    pub fail: u64,
+    /// Instances that passed.
+    pub pass: u64,
+    /// Instances that were invalid (not counted in the ratio).
+    pub invalid: u64,
+}
+
+impl Precision {
+    /// `fail / (fail + pass)`; 1.0 when nothing was valid.
+    pub fn ratio(&self) -> f64 {
+        let n = self.fail + self.pass;
+        if n == 0 {
+            1.0
+        } else {
+            self.fail as f64 / n as f64
+        }
+    }
+}
+
+/// Instantiates `pattern` `k` times (seeded) and runs each instance.
+pub fn precision<F: FnMut(&[u8]) -> Verdict>(
+    g: &Grammar,
+    pattern: &Pattern,
+    k: u32,
+    seed: u64,
+    cfg: &InstanceConfig,
+    mut oracle: F,
+) -> Precision {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut p = Precision::default();
+    for _ in 0..k {
+        let text = pattern.instantiate(g, &mut rng, cfg);
+        match oracle(&text) {
+            Verdict::Fail => p.fail += 1,
+            Verdict::Pass => p.pass += 1,
+            Verdict::Invalid => p.invalid += 1,
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,394 @@
+//! [`Pattern`]: a derivation tree whose abstract nodes stand for "any
+//! subtree of this nonterminal".
+
+use crate::generate::{decode_tree_from, DecodeConfig};
+use crate::grammar::{Grammar, SymbolId};
+use crate::tree::{Label, NodeId, Tree};
+use rand::{Rng, RngExt};
+
+/// An abstract failure-inducing input (DDSET): a concrete derivation tree in
+/// which some nodes are *abstract*. It renders as text with placeholders
+/// (`((<expr>))`), matches concrete trees without running anything, and
+/// instantiates itself with random subtrees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    tree: Tree,
+    /// `abstract_[i]`: node `i` is abstract (its subtree is not part of the
+    /// pattern). Only nonterminal nodes are ever abstract.
+    abstract_: Vec<bool>,
+}
+
+/// How random instantiations of abstract nodes are generated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InstanceConfig {
+    /// Each abstract node is decoded from a fresh random choice sequence of
+    /// `0..=max_choices` bytes (uniform length). Short sequences give small
+    /// instances; the decoder completes them minimally.
+    pub max_choices: usize,
+    /// Budgets for decoding one instance.
+    pub decode: DecodeConfig,
+}
+
+impl Default for InstanceConfig {
+    /// Up to 24 choices per abstract node, depth 32, 4 KiB per instance:
+    /// small, varied instances like fuzzingbook's `GrammarFuzzer` defaults.
+    fn default() -> InstanceConfig {
+        InstanceConfig {
+            max_choices: 24,
+            decode: DecodeConfig {
+                max_depth: 32,
+                max_len: 4096,
+            },
+        }
+    }
+}
+
+/// A fresh random subtree for nonterminal `sym`.
+pub fn random_subtree<R: Rng + ?Sized>(
+    g: &Grammar,
+    sym: SymbolId,
+    rng: &mut R,
+    cfg: &InstanceConfig,
+) -> Tree {
+    let len = rng.random_range(0..=cfg.max_choices);
+    let mut bytes = vec![0u8; len];
+    rng.fill_bytes(&mut bytes);
+    decode_tree_from(g, sym, &bytes, &cfg.decode)
+}
+
+/// Renders `tree` with some subtrees replaced by other trees' text. The
+/// replaced nodes must not overlap; they may be given in any order.
+pub fn render_replacing(g: &Grammar, tree: &Tree, repl: &[(NodeId, &Tree)]) -> Vec<u8> {
+    let mut sorted: Vec<(NodeId, &Tree)> = repl.to_vec();
+    sorted.sort_by_key(|(n, _)| *n);
+    let mut out = Vec::new();
+    let mut i = 0usize;
+    let mut k = 0usize;
+    while i < tree.len() {
+        if k < sorted.len() && sorted[k].0.index() == i {
+            let (n, t) = sorted[k];
+            t.unparse_node_into(g, t.root(), &mut out);
+            i += tree.node(n).size as usize;
+            k += 1;
+            // Skip replacements nested inside the one just rendered.
+            while k < sorted.len() && sorted[k].0.index() < i {
+                k += 1;
+            }
+        } else {
+            out.extend_from_slice(tree.leaf_bytes(g, NodeId(i as u32)));
+            i += 1;
+        }
+    }
+    out
+}
+
+impl Pattern {
+    /// A fully concrete pattern: exactly `tree`.
+    pub fn concrete(tree: Tree) -> Pattern {
+        let n = tree.len();
+        Pattern {
+            tree,
+            abstract_: vec![false; n],
+        }
+    }
+
+    /// `tree` with the given nodes abstract. Nodes inside another abstract
+    /// node's subtree, and terminal nodes, are ignored.
+    pub fn with_abstract(tree: Tree, nodes: &[NodeId]) -> Pattern {
+        let mut p = Pattern::concrete(tree);
+        for &n in nodes {
+            if matches!(p.tree.node(n).label, Label::Rule(_) | Label::Text(..)) {
+                p.abstract_[n.index()] = true;
+            }
+        }
+        p.normalise();
+        p
+    }
+
+    /// Clears abstract marks nested inside abstract nodes.
+    fn normalise(&mut self) {
+        let mut i = 0;
+        while i < self.tree.len() {
+            if self.abstract_[i] {
+                let end = i + self.tree.node(NodeId(i as u32)).size as usize;
+                for a in &mut self.abstract_[i + 1..end] {
+                    *a = false;
+                }
+                i = end;
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The underlying concrete tree (abstract nodes keep the subtree of the
+    /// input they were generalised from).
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// Is node `n` abstract?
+    pub fn is_abstract(&self, n: NodeId) -> bool {
+        self.abstract_[n.index()]
+    }
+
+    /// The abstract nodes, in pre-order.
+    pub fn abstract_nodes(&self) -> Vec<NodeId> {
+        (0..self.tree.len())
+            .filter(|&i| self.abstract_[i])
+            .map(|i| NodeId(i as u32))
+            .collect()
+    }
+
+    /// Renders the pattern: concrete text, abstract nodes as `<name>`.
+    ///
+    /// ```
+    /// use grammar_min::{grammar::Grammar, generate::decode_tree, ddset::Pattern, tree::NodeId};
+    /// let g = Grammar::from_json_str(r#"{"<start>": ["(<a>)"], "<a>": ["x", "y"]}"#,
+    ///     &Default::default()).unwrap();
+    /// let t = decode_tree(&g, &[], &Default::default());
+    /// let a = t.children(t.root()).nth(1).unwrap();
+    /// assert_eq!(Pattern::with_abstract(t, &[a]).render(&g), "(<a>)");
+    /// ```
+    pub fn render(&self, g: &Grammar) -> String {
+        String::from_utf8_lossy(&self.render_bytes(g)).into_owned()
+    }
+
+    /// [`Pattern::render`] as bytes (terminals may not be UTF-8).
+    pub fn render_bytes(&self, g: &Grammar) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < self.tree.len() {
+            let id = NodeId(i as u32);
+            if self.abstract_[i] {
+                let sym = self
+                    .tree
+                    .symbol(g, id)
+                    .expect("abstract nodes are nonterminals");
+                out.extend_from_slice(g.name(sym).as_bytes());
+                i += self.tree.node(id).size as usize;
+            } else {
+                out.extend_from_slice(self.tree.leaf_bytes(g, id));
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// Does the concrete `tree` fit this pattern? Concrete nodes must use the
+    /// same rules and terminals in the same places; an abstract node matches
+    /// any subtree of its nonterminal. Purely structural: no oracle runs.
+    pub fn matches(&self, g: &Grammar, tree: &Tree) -> bool {
+        let (mut i, mut j) = (0usize, 0usize);
+        while i < self.tree.len() {
+            if j >= tree.len() {
+                return false;
+            }
+            let (p, t) = (NodeId(i as u32), NodeId(j as u32));
+            if self.abstract_[i] {
+                if self.tree.symbol(g, p) != tree.symbol(g, t) {
+                    return false;
+                }
+                i += self.tree.node(p).size as usize;
+                j += tree.node(t).size as usize;
+            } else {
+                let same = match (self.tree.node(p).label, tree.node(t).label) {
+                    (Label::Rule(a), Label::Rule(b)) => a == b,
+                    (Label::Term(a), Label::Term(b)) => a == b,
+                    (Label::Text(sa, _), Label::Text(sb, _)) => {
+                        sa == sb && self.tree.leaf_bytes(g, p) == tree.leaf_bytes(g, t)
+                    }
+                    _ => false,
+                };
+                if !same {
+                    return false;
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+        j == tree.len()
+    }
+
+    /// A random concrete instance: every abstract node replaced by a fresh
+    /// random subtree of its nonterminal. Returns the text.
+    pub fn instantiate<R: Rng + ?Sized>(
+        &self,
+        g: &Grammar,
+        rng: &mut R,
+        cfg: &InstanceConfig,
+    ) -> Vec<u8> {
+        let nodes = self.abstract_nodes();
+        let fresh: Vec<Tree> = nodes
+            .iter()
+            .map(|&n| {
+                let sym = self
+                    .tree
+                    .symbol(g, n)
+                    .expect("abstract nodes are nonterminals");
+                random_subtree(g, sym, rng, cfg)
+            })
+            .collect();
+        let repl: Vec<(NodeId, &Tree)> = nodes.iter().copied().zip(fresh.iter()).collect();
+        render_replacing(g, &self.tree, &repl)
+    }
+
+    /// Serialisable form (see [`PatternFile`]).
+    pub fn to_file(&self, g: &Grammar) -> PatternFile {
+        let nodes = self
+            .tree
+            .nodes()
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let id = NodeId(i as u32);
+                let (symbol, alternative, text) = match n.label {
+                    Label::Rule(r) => (
+                        Some(g.name(g.rule(r).lhs).to_string()),
+                        Some(g.alt_index(r)),
+                        None,
+                    ),
+                    Label::Term(_) => (None, None, Some(self.tree.leaf_bytes(g, id).to_vec())),
+                    Label::Text(s, _) => (
+                        Some(g.name(s).to_string()),
+                        None,
+                        Some(self.tree.leaf_bytes(g, id).to_vec()),
+                    ),
+                };
+                let (text, bytes) = match text.map(String::from_utf8) {
+                    None => (None, None),
+                    Some(Ok(s)) => (Some(s), None),
+                    Some(Err(e)) => (None, Some(e.into_bytes())),
+                };
+                PatternNode {
+                    symbol,
+                    alternative,
+                    text,
+                    bytes,
+                    parent: (n.parent != crate::tree::NO_PARENT).then_some(n.parent),
+                    is_abstract: self.abstract_[i],
+                }
+            })
+            .collect();
+        PatternFile {
+            pattern: self.render(g),
+            nodes,
+        }
+    }
+
+    /// Rebuilds a pattern from its serialised form against `g`.
+    ///
+    /// # Errors
+    /// A message naming the node that does not fit the grammar (unknown
+    /// nonterminal, alternative out of range, terminal text that differs from
+    /// the grammar's, broken parent links).
+    pub fn from_file(g: &Grammar, f: &PatternFile) -> Result<Pattern, String> {
+        use crate::tree::Node;
+        let mut nodes = Vec::with_capacity(f.nodes.len());
+        let mut texts: Vec<Box<[u8]>> = Vec::new();
+        let mut abstract_ = Vec::with_capacity(f.nodes.len());
+        // Terminal ids are looked up through the parent rule's body.
+        let mut child_pos: Vec<usize> = vec![0; f.nodes.len()];
+        for (i, pn) in f.nodes.iter().enumerate() {
+            let parent = match pn.parent {
+                None if i == 0 => crate::tree::NO_PARENT,
+                Some(p) if (p as usize) < i => p,
+                _ => return Err(format!("node {i}: bad parent link")),
+            };
+            let text: Option<&[u8]> = pn
+                .text
+                .as_ref()
+                .map(|s| s.as_bytes())
+                .or(pn.bytes.as_deref());
+            let label = match (&pn.symbol, pn.alternative, text) {
+                (Some(name), Some(alt), None) => {
+                    let sym = g
+                        .symbol_by_name(name)
+                        .ok_or_else(|| format!("node {i}: unknown nonterminal {name}"))?;
+                    if alt >= g.num_alts(sym) {
+                        return Err(format!("node {i}: {name} has no alternative {alt}"));
+                    }
+                    Label::Rule(g.alt(sym, alt))
+                }
+                (None, None, Some(text)) => {
+                    let p = parent as usize;
+                    let Some(Label::Rule(r)) = nodes.get(p).map(|n: &Node| n.label) else {
+                        return Err(format!("node {i}: terminal without a rule parent"));
+                    };
+                    let k = child_pos[p];
+                    match g.body(r).get(k) {
+                        Some(crate::grammar::Elem::T(t)) if g.term(*t) == text => Label::Term(*t),
+                        _ => {
+                            return Err(format!(
+                                "node {i}: terminal {} does not fit {}",
+                                crate::grammar::display_terminal(text),
+                                g.rule_to_string(r)
+                            ))
+                        }
+                    }
+                }
+                (Some(name), None, Some(text)) => {
+                    let sym = g
+                        .symbol_by_name(name)
+                        .ok_or_else(|| format!("node {i}: unknown nonterminal {name}"))?;
+                    texts.push(text.into());
+                    Label::Text(sym, (texts.len() - 1) as u32)
+                }
+                _ => return Err(format!("node {i}: needs symbol+alternative or text")),
+            };
+            if parent != crate::tree::NO_PARENT {
+                child_pos[parent as usize] += 1;
+            }
+            nodes.push(Node {
+                label,
+                parent,
+                size: 1,
+                depth: 0,
+                choices: 0..0,
+            });
+            abstract_.push(pn.is_abstract);
+        }
+        let tree = Tree::from_preorder(nodes, texts)
+            .ok_or_else(|| "nodes are not a pre-order tree".to_string())?;
+        let mut p = Pattern { tree, abstract_ };
+        p.normalise();
+        Ok(p)
+    }
+}
+
+/// JSON form of a [`Pattern`]: the rendering for humans, and the nodes in
+/// pre-order for the machine.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PatternFile {
+    /// The rendered pattern, e.g. `((<expr>))`.
+    pub pattern: String,
+    /// Nodes in pre-order.
+    pub nodes: Vec<PatternNode>,
+}
+
+/// One node of a [`PatternFile`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PatternNode {
+    /// Nonterminal name, for rule nodes and hook text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<String>,
+    /// Alternative index (simplest first), for rule nodes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<u32>,
+    /// Text, for terminals and hook text (when it is UTF-8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Raw bytes, for terminals and hook text that are not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<Vec<u8>>,
+    /// Parent's index; absent for the root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<u32>,
+    /// Abstract node ("any subtree of `symbol`").
+    #[serde(
+        default,
+        rename = "abstract",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    pub is_abstract: bool,
+}

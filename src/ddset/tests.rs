@@ -1,0 +1,202 @@
+use super::*;
+use crate::generate::{decode_tree, DecodeConfig};
+use crate::grammar::{Grammar, LoadOptions};
+use rand::{RngExt, SeedableRng};
+
+fn expr() -> Grammar {
+    Grammar::from_path(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json")),
+        &LoadOptions::default(),
+    )
+    .unwrap()
+}
+
+fn double_paren(s: &[u8]) -> Verdict {
+    let s = String::from_utf8_lossy(s);
+    match (s.find("(("), s.rfind("))")) {
+        (Some(a), Some(b)) if a < b => Verdict::Fail,
+        _ => Verdict::Pass,
+    }
+}
+
+fn rand_bytes(rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let len = rng.random_range(0..40);
+    let mut b = vec![0u8; len];
+    rand::Rng::fill_bytes(rng, &mut b);
+    b
+}
+
+/// The tree of `((1))`: expr→term→factor "(<expr>)" twice, then digit 1.
+/// `(<expr>)` is alternative 4 of 5 of `<factor>` (simplest first), chosen
+/// by byte ceil(4*256/5) = 205; digit 1 of 10 by ceil(256/10) = 26.
+fn double_paren_tree(g: &Grammar) -> crate::tree::Tree {
+    let t = decode_tree(
+        g,
+        &[0, 0, 205, 0, 0, 205, 0, 0, 0, 0, 26],
+        &DecodeConfig::default(),
+    );
+    assert_eq!(t.unparse(g), b"((1))");
+    t
+}
+
+/// A decoded expr tree whose text satisfies `pred`, found by seeded search.
+fn find_tree(g: &Grammar, pred: impl Fn(&[u8]) -> bool) -> crate::tree::Tree {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..100_000 {
+        let len = rng.random_range(0..40);
+        let mut b = vec![0u8; len];
+        rand::Rng::fill_bytes(&mut rng, &mut b);
+        let t = decode_tree(g, &b, &DecodeConfig::default());
+        if pred(&t.unparse(g)) {
+            return t;
+        }
+    }
+    panic!("no tree found");
+}
+
+#[test]
+fn double_parentheses_generalise_to_expr_hole_with_both_variants() {
+    let g = expr();
+    // A small tree like "((1))": both variants must find ((<expr>)).
+    let t = double_paren_tree(&g);
+    for variant in [Variant::Simple, Variant::Paper] {
+        for seed in 0..5 {
+            let cfg = GeneralizeConfig {
+                variant,
+                seed,
+                ..Default::default()
+            };
+            let r = generalize(&g, &t, &cfg, double_paren);
+            let p = r.pattern.render(&g);
+            assert!(p.starts_with("((") && p.ends_with("))"), "{variant:?}: {p}");
+            assert!(
+                p.contains('<'),
+                "{variant:?} seed {seed}: nothing abstracted in {p}"
+            );
+            assert!(r.executions > 0);
+            let prec = precision(&g, &r.pattern, 200, 1, &cfg.instance, double_paren);
+            assert_eq!(prec.ratio(), 1.0, "{p}");
+        }
+    }
+}
+
+#[test]
+fn nothing_abstract_when_every_change_passes() {
+    let g = expr();
+    let t = find_tree(&g, |s| s.len() > 3);
+    let text = t.unparse(&g);
+    let r = generalize(&g, &t, &GeneralizeConfig::default(), |s: &[u8]| {
+        if s == text.as_slice() {
+            Verdict::Fail
+        } else {
+            Verdict::Pass
+        }
+    });
+    assert!(r.pattern.abstract_nodes().is_empty());
+    assert_eq!(r.pattern.render(&g).as_bytes(), text.as_slice());
+}
+
+#[test]
+fn always_failing_abstracts_the_root() {
+    let g = expr();
+    let t = find_tree(&g, |s| s.len() > 3);
+    let r = generalize(&g, &t, &GeneralizeConfig::default(), |_: &[u8]| {
+        Verdict::Fail
+    });
+    assert_eq!(r.pattern.render(&g), "<start>");
+}
+
+#[test]
+fn invalid_outcomes_are_bounded() {
+    let g = expr();
+    let t = find_tree(&g, |s| s.len() > 3);
+    let text = t.unparse(&g);
+    let cfg = GeneralizeConfig {
+        max_invalid: 5,
+        ..Default::default()
+    };
+    let r = generalize(&g, &t, &cfg, |s: &[u8]| {
+        if s == text.as_slice() {
+            Verdict::Fail
+        } else {
+            Verdict::Invalid
+        }
+    });
+    assert!(r.pattern.abstract_nodes().is_empty());
+    assert!(!r.gave_up.is_empty());
+    assert!(r.invalid > 0);
+}
+
+#[test]
+fn pattern_matches_its_instances_and_not_others() {
+    let g = expr();
+    let t = double_paren_tree(&g);
+    let r = generalize(&g, &t, &GeneralizeConfig::default(), double_paren);
+    assert!(r.pattern.matches(&g, &t));
+    // An instance tree: the abstract node replaced by a random <expr>.
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..20 {
+        let hole = r.pattern.abstract_nodes()[0];
+        let sym = t.symbol(&g, hole).unwrap();
+        let fresh = crate::generate::decode_tree_from(
+            &g,
+            sym,
+            &rand_bytes(&mut rng),
+            &DecodeConfig::default(),
+        );
+        assert!(r
+            .pattern
+            .matches(&g, &t.replace(hole, &fresh, fresh.root())));
+    }
+    let other = find_tree(&g, |s| double_paren(s) == Verdict::Pass && s.len() > 2);
+    assert!(!r.pattern.matches(&g, &other));
+}
+
+#[test]
+fn pattern_file_round_trips_through_json() {
+    let g = expr();
+    let t = double_paren_tree(&g);
+    let r = generalize(&g, &t, &GeneralizeConfig::default(), double_paren);
+    let f = r.pattern.to_file(&g);
+    let json = serde_json::to_string(&f).unwrap();
+    let back: PatternFile = serde_json::from_str(&json).unwrap();
+    let p = Pattern::from_file(&g, &back).unwrap();
+    assert_eq!(p.abstract_nodes(), r.pattern.abstract_nodes());
+    let labels = |t: &crate::tree::Tree| {
+        t.nodes()
+            .iter()
+            .map(|n| (n.label, n.parent))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(labels(p.tree()), labels(r.pattern.tree()));
+    assert!(p.matches(&g, r.pattern.tree()));
+    assert_eq!(f.pattern, r.pattern.render(&g));
+}
+
+#[test]
+fn pattern_file_errors_name_the_node() {
+    let g = expr();
+    let bad = PatternFile {
+        pattern: String::new(),
+        nodes: vec![PatternNode {
+            symbol: Some("<nope>".into()),
+            alternative: Some(0),
+            text: None,
+            bytes: None,
+            parent: None,
+            is_abstract: false,
+        }],
+    };
+    let e = Pattern::from_file(&g, &bad).unwrap_err();
+    assert!(e.contains("node 0") && e.contains("<nope>"), "{e}");
+}
+
+#[test]
+fn generalisation_is_deterministic() {
+    let g = expr();
+    let t = double_paren_tree(&g);
+    let a = generalize(&g, &t, &GeneralizeConfig::default(), double_paren);
+    let b = generalize(&g, &t, &GeneralizeConfig::default(), double_paren);
+    assert_eq!(a.pattern, b.pattern);
+    assert_eq!(a.executions, b.executions);
+}
