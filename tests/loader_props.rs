@@ -42,7 +42,7 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
-        (0u64..400).prop_map(|n| Value::from(n)),
+        (0u64..400).prop_map(Value::from),
         prop::sample::select(vec![
             "<start>", "<a>", "<b>", "x", "", "<a><b>", "(<a>)", "<"
         ])
