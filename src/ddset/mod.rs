@@ -35,15 +35,13 @@
 //! let t = decode_tree(&g, &[255, 0, 100], &Default::default());
 //! assert!(t.unparse(&g).starts_with(b"-"));
 //! let r = generalize(&g, &t, &GeneralizeConfig::default(),
-//!     |s: &[u8]| if s.starts_with(b"-") { Verdict::Fail } else { Verdict::Pass });
+//!     |_, s: &[u8]| if s.starts_with(b"-") { Verdict::Fail } else { Verdict::Pass });
 //! assert_eq!(r.pattern.render(&g), "-<digits>");
 //! ```
 
 mod pattern;
 
-pub use pattern::{
-    random_subtree, render_replacing, InstanceConfig, Pattern, PatternFile, PatternNode,
-};
+pub use pattern::{random_subtree, replace_all, InstanceConfig, Pattern, PatternFile, PatternNode};
 
 use crate::grammar::Grammar;
 use crate::tree::{Label, NodeId, Tree};
@@ -132,14 +130,15 @@ struct Judge<'a, F> {
     gave_up: Vec<NodeId>,
 }
 
-impl<F: FnMut(&[u8]) -> Verdict> Judge<'_, F> {
-    fn run(&mut self, text: Vec<u8>) -> Verdict {
+impl<F: FnMut(&Tree, &[u8]) -> Verdict> Judge<'_, F> {
+    fn run(&mut self, tree: &Tree) -> Verdict {
+        let text = tree.unparse(self.g);
         if let Some(&v) = self.cache.get(&text) {
             self.cache_hits += 1;
             return v;
         }
         self.executions += 1;
-        let v = (self.oracle)(&text);
+        let v = (self.oracle)(tree, &text);
         self.cache.insert(text, v);
         v
     }
@@ -160,8 +159,8 @@ impl<F: FnMut(&[u8]) -> Verdict> Judge<'_, F> {
                 })
                 .collect();
             let repl: Vec<(NodeId, &Tree)> = nodes.iter().copied().zip(fresh.iter()).collect();
-            let text = render_replacing(self.g, self.tree, &repl);
-            match self.run(text) {
+            let candidate = replace_all(self.tree, &repl);
+            match self.run(&candidate) {
                 Verdict::Fail => fails += 1,
                 Verdict::Pass => return false,
                 Verdict::Invalid => {
@@ -181,8 +180,9 @@ impl<F: FnMut(&[u8]) -> Verdict> Judge<'_, F> {
 }
 
 /// Generalises `tree` (which must fail) into a [`Pattern`]; see the module
-/// docs. Deterministic for a given seed and oracle.
-pub fn generalize<F: FnMut(&[u8]) -> Verdict>(
+/// docs. Deterministic for a given seed and oracle. The oracle sees each
+/// candidate both as a tree (to encode it as a choice sequence) and as text.
+pub fn generalize<F: FnMut(&Tree, &[u8]) -> Verdict>(
     g: &Grammar,
     tree: &Tree,
     cfg: &GeneralizeConfig,
@@ -277,7 +277,7 @@ impl Precision {
 }
 
 /// Instantiates `pattern` `k` times (seeded) and runs each instance.
-pub fn precision<F: FnMut(&[u8]) -> Verdict>(
+pub fn precision<F: FnMut(&Tree, &[u8]) -> Verdict>(
     g: &Grammar,
     pattern: &Pattern,
     k: u32,
@@ -288,8 +288,8 @@ pub fn precision<F: FnMut(&[u8]) -> Verdict>(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut p = Precision::default();
     for _ in 0..k {
-        let text = pattern.instantiate(g, &mut rng, cfg);
-        match oracle(&text) {
+        let tree = pattern.instantiate(g, &mut rng, cfg);
+        match oracle(&tree, &tree.unparse(g)) {
             Verdict::Fail => p.fail += 1,
             Verdict::Pass => p.pass += 1,
             Verdict::Invalid => p.invalid += 1,

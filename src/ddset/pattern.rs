@@ -56,28 +56,16 @@ pub fn random_subtree<R: Rng + ?Sized>(
     decode_tree_from(g, sym, &bytes, &cfg.decode)
 }
 
-/// Renders `tree` with some subtrees replaced by other trees' text. The
-/// replaced nodes must not overlap; they may be given in any order.
-pub fn render_replacing(g: &Grammar, tree: &Tree, repl: &[(NodeId, &Tree)]) -> Vec<u8> {
+/// A copy of `tree` with each listed node's subtree replaced by the root
+/// subtree of the paired tree. The nodes must not overlap (none inside
+/// another); they may be given in any order.
+pub fn replace_all(tree: &Tree, repl: &[(NodeId, &Tree)]) -> Tree {
     let mut sorted: Vec<(NodeId, &Tree)> = repl.to_vec();
-    sorted.sort_by_key(|(n, _)| *n);
-    let mut out = Vec::new();
-    let mut i = 0usize;
-    let mut k = 0usize;
-    while i < tree.len() {
-        if k < sorted.len() && sorted[k].0.index() == i {
-            let (n, t) = sorted[k];
-            t.unparse_node_into(g, t.root(), &mut out);
-            i += tree.node(n).size as usize;
-            k += 1;
-            // Skip replacements nested inside the one just rendered.
-            while k < sorted.len() && sorted[k].0.index() < i {
-                k += 1;
-            }
-        } else {
-            out.extend_from_slice(tree.leaf_bytes(g, NodeId(i as u32)));
-            i += 1;
-        }
+    // Right to left, so the ids of nodes still to replace stay valid.
+    sorted.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
+    let mut out = tree.clone();
+    for (n, t) in sorted {
+        out = out.replace(n, t, t.root());
     }
     out
 }
@@ -211,13 +199,13 @@ impl Pattern {
     }
 
     /// A random concrete instance: every abstract node replaced by a fresh
-    /// random subtree of its nonterminal. Returns the text.
+    /// random subtree of its nonterminal.
     pub fn instantiate<R: Rng + ?Sized>(
         &self,
         g: &Grammar,
         rng: &mut R,
         cfg: &InstanceConfig,
-    ) -> Vec<u8> {
+    ) -> Tree {
         let nodes = self.abstract_nodes();
         let fresh: Vec<Tree> = nodes
             .iter()
@@ -230,7 +218,7 @@ impl Pattern {
             })
             .collect();
         let repl: Vec<(NodeId, &Tree)> = nodes.iter().copied().zip(fresh.iter()).collect();
-        render_replacing(g, &self.tree, &repl)
+        replace_all(&self.tree, &repl)
     }
 
     /// Serialisable form (see [`PatternFile`]).

@@ -11,7 +11,11 @@ fn expr() -> Grammar {
     .unwrap()
 }
 
-fn double_paren(s: &[u8]) -> Verdict {
+fn double_paren(_: &crate::tree::Tree, s: &[u8]) -> Verdict {
+    paren_text(s)
+}
+
+fn paren_text(s: &[u8]) -> Verdict {
     let s = String::from_utf8_lossy(s);
     match (s.find("(("), s.rfind("))")) {
         (Some(a), Some(b)) if a < b => Verdict::Fail,
@@ -85,13 +89,18 @@ fn nothing_abstract_when_every_change_passes() {
     let g = expr();
     let t = find_tree(&g, |s| s.len() > 3);
     let text = t.unparse(&g);
-    let r = generalize(&g, &t, &GeneralizeConfig::default(), |s: &[u8]| {
-        if s == text.as_slice() {
-            Verdict::Fail
-        } else {
-            Verdict::Pass
-        }
-    });
+    let r = generalize(
+        &g,
+        &t,
+        &GeneralizeConfig::default(),
+        |_: &crate::tree::Tree, s: &[u8]| {
+            if s == text.as_slice() {
+                Verdict::Fail
+            } else {
+                Verdict::Pass
+            }
+        },
+    );
     assert!(r.pattern.abstract_nodes().is_empty());
     assert_eq!(r.pattern.render(&g).as_bytes(), text.as_slice());
 }
@@ -100,9 +109,12 @@ fn nothing_abstract_when_every_change_passes() {
 fn always_failing_abstracts_the_root() {
     let g = expr();
     let t = find_tree(&g, |s| s.len() > 3);
-    let r = generalize(&g, &t, &GeneralizeConfig::default(), |_: &[u8]| {
-        Verdict::Fail
-    });
+    let r = generalize(
+        &g,
+        &t,
+        &GeneralizeConfig::default(),
+        |_: &crate::tree::Tree, _: &[u8]| Verdict::Fail,
+    );
     assert_eq!(r.pattern.render(&g), "<start>");
 }
 
@@ -115,7 +127,7 @@ fn invalid_outcomes_are_bounded() {
         max_invalid: 5,
         ..Default::default()
     };
-    let r = generalize(&g, &t, &cfg, |s: &[u8]| {
+    let r = generalize(&g, &t, &cfg, |_: &crate::tree::Tree, s: &[u8]| {
         if s == text.as_slice() {
             Verdict::Fail
         } else {
@@ -148,7 +160,7 @@ fn pattern_matches_its_instances_and_not_others() {
             .pattern
             .matches(&g, &t.replace(hole, &fresh, fresh.root())));
     }
-    let other = find_tree(&g, |s| double_paren(s) == Verdict::Pass && s.len() > 2);
+    let other = find_tree(&g, |s| paren_text(s) == Verdict::Pass && s.len() > 2);
     assert!(!r.pattern.matches(&g, &other));
 }
 
