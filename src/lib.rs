@@ -37,6 +37,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bucket;
 pub mod choice;
 pub mod ddset;
 pub mod encode;
