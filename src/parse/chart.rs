@@ -22,6 +22,7 @@
 
 use super::tables::{Slot, Tables, EOF};
 use crate::grammar::SymbolId;
+use std::ops::Range;
 
 /// An item of the chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,18 +72,21 @@ pub(crate) enum Outcome {
     Failed { at: usize },
 }
 
-/// Open-addressing set of `u64` keys, cleared per Earley set in time
-/// proportional to what was inserted.
+/// A set of `u64` keys, cleared per Earley set: a linear scan while it is
+/// small (typical sets hold a handful of keys), open addressing beyond.
 struct Dedup {
+    small: Vec<u64>,
     table: Vec<u64>,
     used: Vec<u32>,
 }
 
 const EMPTY: u64 = u64::MAX;
+const SMALL: usize = 24;
 
 impl Dedup {
     fn new() -> Dedup {
         Dedup {
+            small: Vec::with_capacity(SMALL),
             table: vec![EMPTY; 64],
             used: Vec::new(),
         }
@@ -90,6 +94,22 @@ impl Dedup {
     /// Inserts `k`; returns false if it was present.
     #[inline]
     fn insert(&mut self, k: u64) -> bool {
+        if self.small.len() < SMALL {
+            if self.small.contains(&k) {
+                return false;
+            }
+            self.small.push(k);
+            if self.small.len() == SMALL {
+                for i in 0..SMALL {
+                    let k = self.small[i];
+                    self.insert_table(k);
+                }
+            }
+            return true;
+        }
+        self.insert_table(k)
+    }
+    fn insert_table(&mut self, k: u64) -> bool {
         if self.used.len() * 2 >= self.table.len() {
             self.grow();
         }
@@ -113,10 +133,11 @@ impl Dedup {
         self.table = vec![EMPTY; self.table.len() * 2];
         self.used.clear();
         for k in keys {
-            self.insert(k);
+            self.insert_table(k);
         }
     }
     fn clear(&mut self) {
+        self.small.clear();
         for &h in &self.used {
             self.table[h as usize] = EMPTY;
         }
@@ -138,6 +159,8 @@ struct Builder<'t> {
     /// lookahead filter is off and scan items are collected here.
     filter: bool,
     expected: Vec<Item>,
+    /// Scratch for [`Builder::leo_top`].
+    path: Vec<usize>,
 }
 
 #[inline]
@@ -157,11 +180,13 @@ pub(crate) fn recognise(t: &Tables, start: SymbolId, input: &[u8]) -> (Chart, Ou
     let n = input.len();
     let mut b = Builder {
         t,
+        // Generous reservations cost only address space; they avoid
+        // copying the arenas as they grow.
         chart: Chart {
-            waiting: Vec::new(),
+            waiting: Vec::with_capacity(3 * n + 16),
             wait_off: Vec::with_capacity(n + 2),
-            leo: Vec::new(),
-            done: Vec::new(),
+            leo: Vec::with_capacity(3 * n + 16),
+            done: Vec::with_capacity(3 * n + 16),
             done_off: Vec::with_capacity(n + 2),
         },
         dedup: Dedup::new(),
@@ -170,6 +195,7 @@ pub(crate) fn recognise(t: &Tables, start: SymbolId, input: &[u8]) -> (Chart, Ou
         next: Vec::new(),
         filter: true,
         expected: Vec::new(),
+        path: Vec::new(),
     };
     let vr = t.virtual_rule(start);
     let mut current = vec![Item {
@@ -237,6 +263,7 @@ pub(crate) fn expected_at(
         next: Vec::new(),
         filter: true,
         expected: Vec::new(),
+        path: Vec::new(),
     };
     let mut current = vec![Item {
         slot: t.rule_start[vr as usize],
@@ -282,14 +309,22 @@ impl Chart {
     /// Range (absolute indices into `waiting`) of set `j`'s items waiting
     /// for `sym`.
     #[inline]
-    pub(crate) fn group(&self, t: &Tables, j: usize, sym: SymbolId) -> std::ops::Range<usize> {
+    pub(crate) fn group(&self, t: &Tables, j: usize, sym: SymbolId) -> Range<usize> {
         let lo = self.wait_off[j] as usize;
         let hi = self.wait_off[j + 1] as usize;
         let s = &self.waiting[lo..hi];
-        let sym_of = |it: &Item| match t.slots[it.slot as usize] {
-            Slot::Nt(x) => x.0,
-            _ => u32::MAX,
-        };
+        let sym_of = |it: &Item| t.slot_sym[it.slot as usize];
+        if s.len() <= 12 {
+            // Typical sets are tiny: a linear scan beats binary search.
+            let Some(a) = s.iter().position(|it| sym_of(it) == sym.0) else {
+                return hi..hi;
+            };
+            let b = s[a..]
+                .iter()
+                .position(|it| sym_of(it) != sym.0)
+                .map_or(s.len(), |k| a + k);
+            return lo + a..lo + b;
+        }
         let a = s.partition_point(|it| sym_of(it) < sym.0);
         let b = a + s[a..].partition_point(|it| sym_of(it) <= sym.0);
         lo + a..lo + b
@@ -298,8 +333,14 @@ impl Chart {
     /// Is there exactly one item waiting for `sym` in set `j`, and is it
     /// penultimate (`B -> α . sym`)? Returns it.
     pub(crate) fn leo_link(&self, t: &Tables, j: usize, sym: SymbolId) -> Option<Item> {
+        self.leo_link_in(t, self.group(t, j, sym), sym, j)
+    }
+
+    /// [`Chart::leo_link`] with the group already found.
+    #[inline]
+    fn leo_link_in(&self, t: &Tables, g: Range<usize>, sym: SymbolId, j: usize) -> Option<Item> {
         let mut found = None;
-        for w in &self.waiting[self.group(t, j, sym)] {
+        for w in &self.waiting[g] {
             if is_self_loop(t, *w, sym, j as u32) {
                 continue;
             }
@@ -413,7 +454,11 @@ impl Builder<'_> {
             return;
         }
         let j = it.origin as usize;
-        if let Some((top_slot, top_origin)) = self.leo_top(j, lhs) {
+        let g = self.chart.group(t, j, lhs);
+        if g.is_empty() {
+            return;
+        }
+        if let Some((top_slot, top_origin)) = self.leo_top(j, lhs, g.clone()) {
             if self.dedup.insert(key(top_slot, top_origin)) {
                 let top = Item {
                     slot: top_slot,
@@ -426,7 +471,6 @@ impl Builder<'_> {
             }
             return;
         }
-        let g = self.chart.group(t, j, lhs);
         for w in g {
             let w = self.chart.waiting[w];
             if is_self_loop(t, w, lhs, it.origin) {
@@ -445,49 +489,47 @@ impl Builder<'_> {
         }
     }
 
-    /// The topmost item of the Leo chain for completing `sym` from set `j`,
-    /// memoised per waiting group. Iterative: chains can be as long as the
-    /// input.
-    fn leo_top(&mut self, j: usize, sym: SymbolId) -> Option<(u32, u32)> {
+    /// The topmost item of the Leo chain for completing `sym` from set `j`
+    /// (whose items waiting for `sym` are `g`), memoised per waiting group.
+    /// Iterative: chains can be as long as the input.
+    fn leo_top(&mut self, j: usize, sym: SymbolId, g: Range<usize>) -> Option<(u32, u32)> {
         let t = self.t;
-        let mut path: Vec<usize> = Vec::new();
-        let mut cur = (j, sym);
-        let result: u64;
-        loop {
-            let Some(it) = self.chart.leo_link(t, cur.0, cur.1) else {
-                result = LEO_NONE;
-                break;
+        let memo = self.chart.leo[g.start];
+        if memo != LEO_UNKNOWN {
+            return (memo != LEO_NONE).then_some(((memo >> 32) as u32, memo as u32));
+        }
+        self.path.clear();
+        let (mut cur_j, mut cur_sym, mut cur_g) = (j, sym, g);
+        let mut last_top = LEO_NONE;
+        let result = loop {
+            let Some(it) = self.chart.leo_link_in(t, cur_g.clone(), cur_sym, cur_j) else {
+                self.chart.leo[cur_g.start] = LEO_NONE;
+                break last_top;
             };
-            let gi = self.chart.group(t, cur.0, cur.1).start;
-            let memo = self.chart.leo[gi];
-            if memo != LEO_UNKNOWN {
-                result = memo;
-                break;
+            if self.path.len() > self.chart.waiting.len() {
+                break LEO_NONE; // a cycle of unique items: no Leo
             }
-            if path.len() > self.chart.waiting.len() {
-                // A cycle of unique items (only cyclic grammars): no Leo.
-                result = LEO_NONE;
-                break;
-            }
-            path.push(gi);
+            self.path.push(cur_g.start);
+            last_top = key(it.slot + 1, it.origin);
             let Slot::End(r) = t.slots[it.slot as usize + 1] else {
-                unreachable!("leo_link checks penultimate")
+                unreachable!("leo_link_in checks penultimate")
             };
             if r >= t.num_rules {
-                result = key(it.slot + 1, it.origin);
-                break;
+                break last_top;
             }
-            let up = (it.origin as usize, lhs_of(t, r));
-            // The item itself is the top unless its own completion chains on.
-            if self.chart.leo_link(t, up.0, up.1).is_none() {
-                result = key(it.slot + 1, it.origin);
-                break;
+            let up_sym = lhs_of(t, r);
+            let up_j = it.origin as usize;
+            let up_g = self.chart.group(t, up_j, up_sym);
+            if up_g.is_empty() {
+                break last_top;
             }
-            cur = up;
-        }
-        // `result` is the top for every group on the path (each chains into
-        // the next).
-        for gi in path {
+            match self.chart.leo[up_g.start] {
+                LEO_NONE => break last_top,
+                LEO_UNKNOWN => (cur_j, cur_sym, cur_g) = (up_j, up_sym, up_g),
+                top => break top,
+            }
+        };
+        for &gi in &self.path {
             self.chart.leo[gi] = result;
         }
         (result != LEO_NONE).then_some(((result >> 32) as u32, result as u32))
@@ -496,18 +538,12 @@ impl Builder<'_> {
     fn finish_set(&mut self, i: usize) {
         let t = self.t;
         let lo = self.chart.wait_off[i] as usize;
-        let sym_of = |it: &Item| match t.slots[it.slot as usize] {
-            Slot::Nt(x) => x.0,
-            _ => u32::MAX,
-        };
-        self.chart.waiting[lo..].sort_unstable_by_key(|it| (sym_of(it), it.slot, it.origin));
+        self.chart.waiting[lo..]
+            .sort_unstable_by_key(|it| (t.slot_sym[it.slot as usize], it.slot, it.origin));
         self.chart.leo.resize(self.chart.waiting.len(), LEO_UNKNOWN);
         let dlo = self.chart.done_off[i] as usize;
-        let lhs_key = |d: &Done| match t.slots[d.slot as usize] {
-            Slot::End(r) if r < t.num_rules => (lhs_of(t, r).0, d.origin, d.slot),
-            _ => (u32::MAX, d.origin, d.slot),
-        };
-        self.chart.done[dlo..].sort_unstable_by_key(lhs_key);
+        self.chart.done[dlo..]
+            .sort_unstable_by_key(|d| (t.slot_sym[d.slot as usize], d.origin, d.slot));
     }
 }
 

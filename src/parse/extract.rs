@@ -16,7 +16,7 @@
 use super::chart::{lhs_of, Chart, Done, Item, NO_LEO};
 use super::tables::{Slot, Tables};
 use crate::grammar::{RuleId, SymbolId, TermId};
-use crate::tree::{Label, Tree, NO_PARENT};
+use crate::tree::{Label, Node, Tree, NO_PARENT};
 
 /// What a pending node is.
 #[derive(Clone, Copy)]
@@ -70,7 +70,7 @@ pub(crate) fn extract(
         t,
         chart,
         input,
-        tree: Tree::new(),
+        nodes: Vec::with_capacity(input.len() * 4 + 16),
         stack: Vec::new(),
         chains: Vec::new(),
         kids: Vec::new(),
@@ -99,16 +99,17 @@ pub(crate) fn extract(
         });
     }
     ex.run()?;
-    let mut tree = ex.tree;
-    tree.finish(0);
-    Ok(tree)
+    Tree::from_preorder(ex.nodes, Vec::new())
+        .ok_or_else(|| ExtractError("extracted nodes are not in pre-order".into()))
 }
 
 struct Extractor<'a> {
     t: &'a Tables,
     chart: &'a Chart,
     input: &'a [u8],
-    tree: Tree,
+    /// The tree's nodes in pre-order (sizes and depths are filled in by
+    /// [`Tree::from_preorder`]).
+    nodes: Vec<Node>,
     stack: Vec<Task>,
     chains: Vec<ChainElem>,
     /// Scratch: children of the node being expanded, right to left.
@@ -122,7 +123,7 @@ impl Extractor<'_> {
         while let Some(task) = self.stack.pop() {
             match task.what {
                 What::Term(term) => {
-                    self.tree.push(Label::Term(term), task.parent, 0);
+                    self.push(Label::Term(term), task.parent, 0);
                 }
                 What::Class(sym, b) => {
                     let alt = self.t.class_alt[sym.index()]
@@ -131,15 +132,15 @@ impl Extractor<'_> {
                         .filter(|&a| a != u32::MAX)
                         .ok_or_else(|| ExtractError(format!("byte {b} not in class")))?;
                     let rule = RuleId(self.t.sym_rules[sym.index()].start + alt);
-                    let id = self.tree.push(Label::Rule(rule), task.parent, 0);
+                    let id = self.push(Label::Rule(rule), task.parent, 0);
                     let term = self.class_term(rule)?;
-                    self.tree.push(Label::Term(term), id, 0);
+                    self.push(Label::Term(term), id, 0);
                 }
                 What::Eps(sym) => {
                     let rule = self.t.eps_rule[sym.index()].ok_or_else(|| {
                         ExtractError("nullable symbol without empty derivation".into())
                     })?;
-                    let id = self.tree.push(Label::Rule(rule), task.parent, 0);
+                    let id = self.push(Label::Rule(rule), task.parent, 0);
                     let s = self.t.rule_start[rule.index()] as usize;
                     let mut e = s;
                     while !matches!(self.t.slots[e], Slot::End(_)) {
@@ -185,6 +186,19 @@ impl Extractor<'_> {
         Ok(())
     }
 
+    /// Appends a node; returns its index.
+    #[inline]
+    fn push(&mut self, label: Label, parent: u32, _choice_pos: u32) -> u32 {
+        self.nodes.push(Node {
+            label,
+            parent,
+            size: 1,
+            depth: 0,
+            choices: 0..0,
+        });
+        self.nodes.len() as u32 - 1
+    }
+
     /// The terminal of a class alternative.
     fn class_term(&self, rule: RuleId) -> Result<TermId, ExtractError> {
         match self.t.slots[self.t.rule_start[rule.index()] as usize] {
@@ -199,11 +213,14 @@ impl Extractor<'_> {
     fn lookup(&self, sym: SymbolId, from: u32, to: u32, skip: usize) -> Result<Done, ExtractError> {
         let t = self.t;
         let set = self.chart.done_in(to as usize);
-        let key = |d: &Done| match t.slots[d.slot as usize] {
-            Slot::End(r) if r < t.num_rules => (lhs_of(t, r).0, d.origin),
-            _ => (u32::MAX, d.origin),
-        };
-        let i = set.partition_point(|d| key(d) < (sym.0, from)) + skip;
+        let key = |d: &Done| (t.slot_sym[d.slot as usize], d.origin);
+        let i = if set.len() <= 12 {
+            set.iter()
+                .position(|d| key(d) >= (sym.0, from))
+                .unwrap_or(set.len())
+        } else {
+            set.partition_point(|d| key(d) < (sym.0, from))
+        } + skip;
         match set.get(i) {
             Some(d) if key(d) == (sym.0, from) => Ok(*d),
             _ if skip > 0 => Err(ExtractError(
@@ -243,7 +260,7 @@ impl Extractor<'_> {
         let id = if virtual_rule {
             task.parent
         } else {
-            self.tree.push(Label::Rule(RuleId(r)), task.parent, 0)
+            self.push(Label::Rule(RuleId(r)), task.parent, 0)
         };
         let start = t.rule_start[r as usize];
         let mut p = d.slot;
@@ -315,10 +332,18 @@ impl Extractor<'_> {
         set: u32,
         x: SymbolId,
     ) -> Result<u32, ExtractError> {
-        let g = self.chart.group(self.t, set as usize, x);
-        let items = &self.chart.waiting[g];
-        let i = items.partition_point(|it| (it.slot, it.origin) < (slot, origin));
-        match items.get(i) {
+        let lo = self.chart.wait_off[set as usize] as usize;
+        let hi = self.chart.wait_off[set as usize + 1] as usize;
+        let found = if hi - lo <= 12 {
+            self.chart.waiting[lo..hi]
+                .iter()
+                .find(|it| it.slot == slot && it.origin == origin)
+        } else {
+            let items = &self.chart.waiting[self.chart.group(self.t, set as usize, x)];
+            let i = items.partition_point(|it| (it.slot, it.origin) < (slot, origin));
+            items.get(i)
+        };
+        match found {
             Some(it) if it.slot == slot && it.origin == origin => Ok(it.link),
             _ => Err(ExtractError(format!(
                 "waiting item (slot {slot}, origin {origin}) missing in set {set}"

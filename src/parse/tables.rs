@@ -77,6 +77,10 @@ pub(crate) struct Tables {
     /// of empty spans never loops.
     pub(crate) eps_rule: Vec<Option<RuleId>>,
     pub(crate) num_rules: u32,
+    /// Per slot: the nonterminal of an `Nt` slot, the left-hand side of a
+    /// real rule's `End` slot, `u32::MAX` otherwise (sort keys of the
+    /// chart's sets).
+    pub(crate) slot_sym: Vec<u32>,
 }
 
 impl Tables {
@@ -203,7 +207,16 @@ impl Tables {
         }
         predict_off.push(predict_rules.len() as u32);
 
+        let slot_sym = slots
+            .iter()
+            .map(|s| match *s {
+                Slot::Nt(x) => x.0,
+                Slot::End(r) if (r as usize) < nr => g.rule(RuleId(r)).lhs.0,
+                _ => u32::MAX,
+            })
+            .collect();
         Tables {
+            slot_sym,
             eps_rule: eps_rules(g),
             slots,
             rule_start,
