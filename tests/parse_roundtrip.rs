@@ -168,3 +168,33 @@ fn hook_text_cannot_be_encoded() {
     let e = encode(&g, &hooked, &DecodeConfig::default()).unwrap_err();
     assert!(e.message.contains("hook"), "{e}");
 }
+
+/// A 10 MB document built from the JSON corpus; slow in debug builds, so
+/// run it with `cargo test --release --test parse_roundtrip -- --ignored`
+/// (the `parse` benchmark also parses a generated 10 MB document).
+#[test]
+#[ignore]
+fn ten_megabyte_json_parses() {
+    let g = load("json");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/json-corpus");
+    let mut docs: Vec<Vec<u8>> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+        .collect();
+    docs.sort();
+    let mut text = b"[\n".to_vec();
+    'fill: loop {
+        for d in &docs {
+            if text.len() > 10_000_000 {
+                break 'fill;
+            }
+            if text.len() > 2 {
+                text.extend_from_slice(b",\n");
+            }
+            text.extend_from_slice(d);
+        }
+    }
+    text.extend_from_slice(b"\n]");
+    let tree = Parser::new(&g).parse(&text).unwrap();
+    assert_eq!(tree.unparse(&g), text);
+}

@@ -309,7 +309,7 @@ impl Extractor<'_> {
             )));
         }
         let mut run = NONE;
-        if !virtual_rule && self.kids.iter().any(|k| k.1) {
+        if t.cyclic && !virtual_rule && self.kids.iter().any(|k| k.1) {
             self.runs.push((t.rule_lhs[r as usize], task.run));
             run = self.runs.len() as u32 - 1;
         }

@@ -81,6 +81,11 @@ pub(crate) struct Tables {
     /// real rule's `End` slot, `u32::MAX` otherwise (sort keys of the
     /// chart's sets).
     pub(crate) slot_sym: Vec<u32>,
+    /// Can a nonterminal derive itself over the same text through another
+    /// one (`A -> B -> A` with nullable context)? Direct self-loops
+    /// (`A -> α A` with nullable `α`) do not count: the recogniser never
+    /// records them. Only cyclic grammars need cycle checks in extraction.
+    pub(crate) cyclic: bool,
 }
 
 impl Tables {
@@ -216,6 +221,7 @@ impl Tables {
             })
             .collect();
         Tables {
+            cyclic: is_cyclic(g),
             slot_sym,
             eps_rule: eps_rules(g),
             slots,
@@ -317,4 +323,55 @@ fn eps_rules(g: &Grammar) -> Vec<Option<RuleId>> {
         }
     }
     rule
+}
+
+/// See [`Tables::cyclic`]. Edges `A -> B` for every rule `A -> α B β` with
+/// `α`, `β` nullable and `B != A`; a cycle in that graph is found by an
+/// iterative depth-first search.
+fn is_cyclic(g: &Grammar) -> bool {
+    let ns = g.num_symbols();
+    let nullable = |e: &Elem| matches!(e, Elem::Nt(x) if g.symbol(*x).nullable);
+    let mut edges: Vec<Vec<u32>> = vec![Vec::new(); ns];
+    for s in 0..ns {
+        let sym = SymbolId(s as u32);
+        for r in g.rules_of(sym) {
+            let body = g.body(r);
+            for (k, e) in body.iter().enumerate() {
+                if let Elem::Nt(x) = *e {
+                    if x != sym
+                        && body[..k].iter().all(nullable)
+                        && body[k + 1..].iter().all(nullable)
+                    {
+                        edges[s].push(x.0);
+                    }
+                }
+            }
+        }
+    }
+    // 0 = unvisited, 1 = on the stack, 2 = done.
+    let mut color = vec![0u8; ns];
+    for root in 0..ns {
+        if color[root] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+        color[root] = 1;
+        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+            if let Some(&w) = edges[v].get(*next) {
+                *next += 1;
+                match color[w as usize] {
+                    1 => return true,
+                    0 => {
+                        color[w as usize] = 1;
+                        stack.push((w as usize, 0));
+                    }
+                    _ => {}
+                }
+            } else {
+                color[v] = 2;
+                stack.pop();
+            }
+        }
+    }
+    false
 }
