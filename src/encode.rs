@@ -1,11 +1,35 @@
 //! Encoding derivation trees back into choice sequences.
 //!
-//! PLACEHOLDER: the API below is fixed so other modules can code against it;
-//! the implementation lands with the [parse] issue.
+//! * [`encode`] — the choice sequence that [`crate::generate::decode_tree`]
+//!   turns back into exactly a given tree under a given [`DecodeConfig`].
+//! * [`encode_auto`] — the same, raising the config's budgets as far as the
+//!   tree needs; returns the config used (the CLI's `encode` and `seed` use
+//!   plain [`encode`] with the fuzz target's config, so that the corpus
+//!   decodes under the target's budgets; `encode_auto` is for callers that
+//!   control the decoder's config, such as reducers).
+//! * [`EncodeError`] — why not: hook text, a malformed tree, or a budget
+//!   that is too small (naming the value needed).
+//!
+//! The encoder replays the decoder's walk ([`crate::generate`]) over the tree
+//! in pre-order: same depth, same output lower bound `emitted + pending`, so
+//! it knows for each nonterminal how many alternatives the decoder offers
+//! and emits [`crate::choice::encode_choice`] for the alternative the tree
+//! took. Trailing zero bytes are trimmed (exhausted input reads as zero).
+//!
+//! ```
+//! use grammar_min::{grammar::Grammar, parse::parse, encode::encode};
+//! use grammar_min::generate::{decode, DecodeConfig};
+//! let g = Grammar::from_path("grammars/expr.json".as_ref(), &Default::default()).unwrap();
+//! let tree = parse(&g, b"1 + (2 * 3)").unwrap();
+//! let cfg = DecodeConfig::default();
+//! let choices = encode(&g, &tree, &cfg).unwrap();
+//! assert_eq!(decode(&g, &choices, &cfg), b"1 + (2 * 3)");
+//! ```
 
+use crate::choice::encode_choice;
 use crate::generate::DecodeConfig;
-use crate::grammar::Grammar;
-use crate::tree::Tree;
+use crate::grammar::{Elem, Grammar};
+use crate::tree::{Label, NodeId, Tree};
 
 /// Why a tree cannot be encoded under a config.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -15,16 +39,195 @@ pub struct EncodeError {
     pub message: String,
 }
 
+fn err(message: String) -> EncodeError {
+    EncodeError { message }
+}
+
+/// The budgets a tree needs: with `max_depth >= depth` and
+/// `max_len >= len`, no node that takes a non-minimal alternative is
+/// expanded restricted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// Smallest `max_depth` that lets the decoder reproduce the tree.
+    pub depth: u32,
+    /// Smallest `max_len` that lets the decoder reproduce the tree.
+    pub len: usize,
+}
+
+/// Replays the decoder's walk over `tree`. Calls `emit(k, n, restricted)`
+/// for every nonterminal node (alternative `k` of `n` offered).
+fn replay(
+    g: &Grammar,
+    tree: &Tree,
+    cfg: &DecodeConfig,
+    mut emit: impl FnMut(u32, u32),
+) -> Result<Needs, EncodeError> {
+    let nodes = tree.nodes();
+    if nodes.is_empty() {
+        return Err(err("cannot encode an empty tree".into()));
+    }
+    let root_sym = tree
+        .symbol(g, tree.root())
+        .ok_or_else(|| err("the tree's root is a terminal, not a nonterminal".into()))?;
+    let mut needs = Needs::default();
+    let mut emitted: u64 = 0;
+    let mut pending: u64 = g.symbol(root_sym).min_len;
+    let max_len = cfg.max_len as u64;
+    for (i, node) in nodes.iter().enumerate() {
+        match node.label {
+            Label::Text(sym, _) => {
+                return Err(err(format!(
+                    "node {i} ({}) holds text produced by a generation hook, which no \
+                     choice sequence of the plain grammar can reproduce",
+                    g.name(sym)
+                )))
+            }
+            Label::Term(t) => {
+                let len = g.term(t).len() as u64;
+                emitted += len;
+                pending = pending.checked_sub(len).ok_or_else(|| {
+                    err(format!(
+                        "node {i}: terminal not expected by its parent's rule"
+                    ))
+                })?;
+            }
+            Label::Rule(r) => {
+                let sym = g.rule(r).lhs;
+                let info = g.symbol(sym);
+                // The children must be exactly the rule's body, or the
+                // decoder would walk a different tree.
+                let body = g.body(r);
+                let mut kids = tree.children(NodeId(i as u32));
+                for (k, e) in body.iter().enumerate() {
+                    let Some(c) = kids.next() else {
+                        return Err(err(format!(
+                            "node {i} ({}): has fewer children than its rule `{}`",
+                            g.name(sym),
+                            g.rule_to_string(r)
+                        )));
+                    };
+                    let ok = match (e, tree.node(c).label) {
+                        (Elem::T(t), Label::Term(u)) => *t == u,
+                        (Elem::Nt(s), Label::Rule(q)) => g.rule(q).lhs == *s,
+                        (Elem::Nt(s), Label::Text(q, _)) => *s == q,
+                        _ => false,
+                    };
+                    if !ok {
+                        return Err(err(format!(
+                            "node {i} ({}): child {k} does not match its rule `{}`",
+                            g.name(sym),
+                            g.rule_to_string(r)
+                        )));
+                    }
+                }
+                if kids.next().is_some() {
+                    return Err(err(format!(
+                        "node {i} ({}): has more children than its rule `{}`",
+                        g.name(sym),
+                        g.rule_to_string(r)
+                    )));
+                }
+                let k = g.alt_index(r);
+                let lower_bound = emitted + pending;
+                if k >= info.min_depth_alts {
+                    needs.depth = needs.depth.max(node.depth);
+                    needs.len = needs.len.max(lower_bound.min(usize::MAX as u64) as usize);
+                }
+                let restricted = node.depth > cfg.max_depth || lower_bound > max_len;
+                let n = if restricted {
+                    info.min_depth_alts
+                } else {
+                    g.num_alts(sym)
+                };
+                if k < n {
+                    emit(k, n);
+                }
+                pending = pending - info.min_len + g.rule(r).min_len;
+            }
+        }
+    }
+    Ok(needs)
+}
+
+/// The budgets `tree` needs to be decodable (see [`Needs`]).
+///
+/// # Errors
+/// As [`encode`], except for budget problems.
+pub fn needs(g: &Grammar, tree: &Tree) -> Result<Needs, EncodeError> {
+    replay(g, tree, &DecodeConfig::default(), |_, _| {})
+}
+
 /// The choice sequence that [`crate::generate::decode_tree`] turns back into
 /// exactly `tree` under `cfg`.
 ///
 /// # Errors
 /// If the tree needs a restricted expansion to take an alternative the
 /// decoder would not offer (it is deeper than `cfg.max_depth` or longer than
-/// `cfg.max_len`), or contains hook text.
+/// `cfg.max_len`; the message names the budget and the value needed), if it
+/// contains hook text, or if it is not a derivation of the grammar.
 pub fn encode(g: &Grammar, tree: &Tree, cfg: &DecodeConfig) -> Result<Vec<u8>, EncodeError> {
-    let _ = (g, tree, cfg);
-    Err(EncodeError {
-        message: "encoder not implemented yet".into(),
-    })
+    let mut out = Vec::new();
+    let mut short = false;
+    let needs = replay(g, tree, cfg, |_, _| {})?;
+    let mut problems = Vec::new();
+    if needs.depth > cfg.max_depth {
+        problems.push(format!(
+            "it is too deep for max_depth {} (needs max_depth >= {})",
+            cfg.max_depth, needs.depth
+        ));
+    }
+    if needs.len > cfg.max_len {
+        problems.push(format!(
+            "it is too long for max_len {} (needs max_len >= {})",
+            cfg.max_len, needs.len
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(err(format!(
+            "the decoder cannot reproduce this tree: {}; raise the budget (e.g. \
+             --max-depth/--max-len, which must match the fuzz target's DecodeConfig)",
+            problems.join(" and ")
+        )));
+    }
+    replay(g, tree, cfg, |k, n| {
+        if k >= n {
+            short = true;
+        } else {
+            encode_choice(k, n, &mut out);
+        }
+    })?;
+    debug_assert!(!short, "needs() checked every restricted choice");
+    while out.last() == Some(&0) {
+        out.pop();
+    }
+    Ok(out)
+}
+
+/// [`encode`] under `cfg` with its budgets raised as far as `tree` needs;
+/// returns the sequence and the config it decodes under.
+///
+/// ```
+/// use grammar_min::{grammar::Grammar, parse::parse, encode::encode_auto};
+/// use grammar_min::generate::{decode, DecodeConfig};
+/// let g = Grammar::from_path("grammars/json.json".as_ref(), &Default::default()).unwrap();
+/// let deep = format!("{}{}", "[".repeat(3000), "]".repeat(3000));
+/// let tree = parse(&g, deep.as_bytes()).unwrap();
+/// let (choices, cfg) = encode_auto(&g, &tree, &DecodeConfig::default()).unwrap();
+/// assert!(cfg.max_depth > DecodeConfig::default().max_depth);
+/// assert_eq!(decode(&g, &choices, &cfg), deep.as_bytes());
+/// ```
+///
+/// # Errors
+/// If the tree contains hook text or is not a derivation of the grammar.
+pub fn encode_auto(
+    g: &Grammar,
+    tree: &Tree,
+    cfg: &DecodeConfig,
+) -> Result<(Vec<u8>, DecodeConfig), EncodeError> {
+    let n = needs(g, tree)?;
+    let cfg = DecodeConfig {
+        max_depth: cfg.max_depth.max(n.depth),
+        max_len: cfg.max_len.max(n.len),
+    };
+    Ok((encode(g, tree, &cfg)?, cfg))
 }

@@ -2,6 +2,9 @@
 
 mod check;
 mod common;
+mod encode;
+mod parse;
+mod seed;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,12 +33,18 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    Parse(parse::Parse),
+    Encode(encode::Encode),
+    Seed(seed::Seed),
 }
 
 impl Command {
     fn run(self) -> anyhow::Result<ExitCode> {
         match self {
             Command::Check(c) => c.run(),
+            Command::Parse(c) => c.run(),
+            Command::Encode(c) => c.run(),
+            Command::Seed(c) => c.run(),
         }
     }
 }

@@ -1,0 +1,567 @@
+//! The Earley recogniser: builds the chart that [`super::extract`] reads.
+//!
+//! Items are `(slot, origin, link)` triples of `u32`s. `slot` is the dot
+//! position in the flattened rule (see [`super::tables`]); `link` is the
+//! start of the nonterminal *just before* the dot's nearest preceding
+//! nonterminal (the split point extraction needs), carried unchanged across
+//! scanned bytes.
+//!
+//! Only two kinds of items are kept once a set is finished, in two flat
+//! arenas: *waiting* items (a nonterminal after the dot; later completions
+//! advance them, extraction looks up split points in them) and *complete*
+//! items with `origin < i` (extraction picks rules from them). Items before a
+//! terminal byte live only until the next byte is scanned; empty
+//! completions (`origin == i`) are never stored because the Aycock–Horspool
+//! rule (advance over a nullable nonterminal when predicting it) already did
+//! their work.
+//!
+//! Right recursion is linear thanks to Leo's optimisation: when a
+//! completion would only walk up a chain of unique, penultimate items, the
+//! topmost item is added directly and tagged with the chain's bottom, from
+//! which extraction rebuilds the chain.
+
+use super::tables::{Slot, Tables, EOF};
+use crate::grammar::SymbolId;
+use std::ops::Range;
+
+/// An item of the chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Item {
+    pub(crate) slot: u32,
+    pub(crate) origin: u32,
+    pub(crate) link: u32,
+}
+
+/// A complete item; `leo` is `NO_LEO`, or the nonterminal at the bottom of
+/// the Leo chain this item stands for (the chain starts at `link`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Done {
+    pub(crate) slot: u32,
+    pub(crate) origin: u32,
+    pub(crate) link: u32,
+    pub(crate) leo: u32,
+}
+
+pub(crate) const NO_LEO: u32 = u32::MAX;
+
+/// Leo memo per waiting group: not computed yet / no Leo item.
+const LEO_UNKNOWN: u64 = u64::MAX;
+const LEO_NONE: u64 = u64::MAX - 1;
+
+/// A finished Earley chart.
+pub(crate) struct Chart {
+    /// Waiting items of set `i`: `waiting[wait_off[i]..wait_off[i+1]]`,
+    /// sorted by (symbol after the dot, slot, origin).
+    pub(crate) waiting: Vec<Item>,
+    pub(crate) wait_off: Vec<u32>,
+    /// Leo memo, parallel to `waiting` (only the first item of each
+    /// symbol group is used): `(slot << 32) | origin` of the chain top.
+    leo: Vec<u64>,
+    /// Complete items of set `i`: `done[done_off[i]..done_off[i+1]]`,
+    /// sorted by (lhs, origin, slot) so the lowest alternative comes first.
+    pub(crate) done: Vec<Done>,
+    pub(crate) done_off: Vec<u32>,
+}
+
+/// Where recognition stopped.
+pub(crate) enum Outcome {
+    /// The input is a sentence; the chart is complete.
+    Accepted,
+    /// Set `at` could not continue: `at == input.len()` means the input
+    /// ended too early (or the parse could not end there).
+    Failed { at: usize },
+}
+
+/// A set of `u64` keys, cleared per Earley set: a linear scan while it is
+/// small (typical sets hold a handful of keys), open addressing beyond.
+struct Dedup {
+    small: Vec<u64>,
+    table: Vec<u64>,
+    used: Vec<u32>,
+}
+
+const EMPTY: u64 = u64::MAX;
+const SMALL: usize = 24;
+
+impl Dedup {
+    fn new() -> Dedup {
+        Dedup {
+            small: Vec::with_capacity(SMALL),
+            table: vec![EMPTY; 64],
+            used: Vec::new(),
+        }
+    }
+    /// Inserts `k`; returns false if it was present.
+    #[inline]
+    fn insert(&mut self, k: u64) -> bool {
+        if self.small.len() < SMALL {
+            if self.small.contains(&k) {
+                return false;
+            }
+            self.small.push(k);
+            if self.small.len() == SMALL {
+                for i in 0..SMALL {
+                    let k = self.small[i];
+                    self.insert_table(k);
+                }
+            }
+            return true;
+        }
+        self.insert_table(k)
+    }
+    fn insert_table(&mut self, k: u64) -> bool {
+        if self.used.len() * 2 >= self.table.len() {
+            self.grow();
+        }
+        let mask = self.table.len() - 1;
+        let mut h = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & mask;
+        loop {
+            let v = self.table[h];
+            if v == k {
+                return false;
+            }
+            if v == EMPTY {
+                self.table[h] = k;
+                self.used.push(h as u32);
+                return true;
+            }
+            h = (h + 1) & mask;
+        }
+    }
+    fn grow(&mut self) {
+        let keys: Vec<u64> = self.used.iter().map(|&h| self.table[h as usize]).collect();
+        self.table = vec![EMPTY; self.table.len() * 2];
+        self.used.clear();
+        for k in keys {
+            self.insert_table(k);
+        }
+    }
+    fn clear(&mut self) {
+        self.small.clear();
+        for &h in &self.used {
+            self.table[h as usize] = EMPTY;
+        }
+        self.used.clear();
+    }
+}
+
+/// Mutable state while building one set.
+struct Builder<'t> {
+    t: &'t Tables,
+    chart: Chart,
+    dedup: Dedup,
+    work: Vec<Item>,
+    /// Symbol -> set index + 1 in which it was last predicted.
+    predicted: Vec<u32>,
+    /// Items scanned into the next set.
+    next: Vec<Item>,
+    /// When recording what could have come next (error reporting), the
+    /// lookahead filter is off and scan items are collected here.
+    filter: bool,
+    expected: Vec<Item>,
+    /// Scratch for [`Builder::leo_top`].
+    path: Vec<usize>,
+}
+
+#[inline]
+fn key(slot: u32, origin: u32) -> u64 {
+    ((slot as u64) << 32) | origin as u64
+}
+
+/// Completed `(symbol, origin)` pairs share the dedup table with items;
+/// the top bit keeps them apart (slots are below 2^31).
+#[inline]
+fn completion_key(sym: SymbolId, origin: u32) -> u64 {
+    (1u64 << 63) | ((sym.0 as u64) << 32) | origin as u64
+}
+
+/// Runs the recogniser for `start` over `input`.
+pub(crate) fn recognise(t: &Tables, start: SymbolId, input: &[u8]) -> (Chart, Outcome) {
+    let n = input.len();
+    let mut b = Builder {
+        t,
+        // Generous reservations cost only address space; they avoid
+        // copying the arenas as they grow.
+        chart: Chart {
+            waiting: Vec::with_capacity(3 * n + 16),
+            wait_off: Vec::with_capacity(n + 2),
+            leo: Vec::with_capacity(3 * n + 16),
+            done: Vec::with_capacity(3 * n + 16),
+            done_off: Vec::with_capacity(n + 2),
+        },
+        dedup: Dedup::new(),
+        work: Vec::new(),
+        predicted: vec![0; t.nullable.len()],
+        next: Vec::new(),
+        filter: true,
+        expected: Vec::new(),
+        path: Vec::new(),
+    };
+    let vr = t.virtual_rule(start);
+    let mut current = vec![Item {
+        slot: t.rule_start[vr as usize],
+        origin: 0,
+        link: 0,
+    }];
+    for i in 0..=n {
+        let la = input.get(i).map_or(EOF, |&c| c as usize);
+        b.chart.wait_off.push(b.chart.waiting.len() as u32);
+        b.chart.done_off.push(b.chart.done.len() as u32);
+        b.next.clear();
+        b.run_set(i as u32, la, &current);
+        b.finish_set(i);
+        if i == n {
+            break;
+        }
+        if b.next.is_empty() {
+            return (b.chart, Outcome::Failed { at: i });
+        }
+        std::mem::swap(&mut current, &mut b.next);
+    }
+    b.chart.wait_off.push(b.chart.waiting.len() as u32);
+    b.chart.done_off.push(b.chart.done.len() as u32);
+    let accept_slot = t.rule_start[vr as usize] + 1;
+    let accepted = if n == 0 {
+        t.nullable[start.index()]
+    } else {
+        b.chart
+            .done_in(n)
+            .iter()
+            .any(|d| d.slot == accept_slot && d.origin == 0)
+    };
+    if accepted {
+        (b.chart, Outcome::Accepted)
+    } else {
+        (b.chart, Outcome::Failed { at: n })
+    }
+}
+
+/// Re-runs set `i` (whose scanned-in items are `current`) without the
+/// lookahead filter and returns the items that wait for a byte there, plus
+/// whether the parse could end there. Used only to explain errors.
+pub(crate) fn expected_at(
+    t: &Tables,
+    start: SymbolId,
+    input: &[u8],
+    at: usize,
+) -> (Vec<(Slot, u32)>, bool) {
+    // Rebuild the chart up to `at` (filtered, as in the real run), then
+    // process set `at` unfiltered.
+    let vr = t.virtual_rule(start);
+    let mut b = Builder {
+        t,
+        chart: Chart {
+            waiting: Vec::new(),
+            wait_off: Vec::new(),
+            leo: Vec::new(),
+            done: Vec::new(),
+            done_off: Vec::new(),
+        },
+        dedup: Dedup::new(),
+        work: Vec::new(),
+        predicted: vec![0; t.nullable.len()],
+        next: Vec::new(),
+        filter: true,
+        expected: Vec::new(),
+        path: Vec::new(),
+    };
+    let mut current = vec![Item {
+        slot: t.rule_start[vr as usize],
+        origin: 0,
+        link: 0,
+    }];
+    for i in 0..=at {
+        let la = input.get(i).map_or(EOF, |&c| c as usize);
+        b.chart.wait_off.push(b.chart.waiting.len() as u32);
+        b.chart.done_off.push(b.chart.done.len() as u32);
+        b.next.clear();
+        if i == at {
+            b.filter = false;
+        }
+        b.run_set(i as u32, la, &current);
+        b.finish_set(i);
+        std::mem::swap(&mut current, &mut b.next);
+    }
+    let accept_slot = t.rule_start[vr as usize] + 1;
+    let can_end = if at == 0 {
+        t.nullable[start.index()]
+    } else {
+        let lo = b.chart.done_off[at] as usize;
+        b.chart.done[lo..]
+            .iter()
+            .any(|d| d.slot == accept_slot && d.origin == 0)
+    };
+    let out = b
+        .expected
+        .iter()
+        .map(|it| (t.slots[it.slot as usize], it.slot))
+        .collect();
+    (out, can_end)
+}
+
+impl Chart {
+    /// Complete items of set `i`.
+    #[inline]
+    pub(crate) fn done_in(&self, i: usize) -> &[Done] {
+        &self.done[self.done_off[i] as usize..self.done_off[i + 1] as usize]
+    }
+
+    /// Range (absolute indices into `waiting`) of set `j`'s items waiting
+    /// for `sym`.
+    #[inline]
+    pub(crate) fn group(&self, t: &Tables, j: usize, sym: SymbolId) -> Range<usize> {
+        let lo = self.wait_off[j] as usize;
+        let hi = self.wait_off[j + 1] as usize;
+        let s = &self.waiting[lo..hi];
+        let sym_of = |it: &Item| t.slot_sym[it.slot as usize];
+        if s.len() <= 12 {
+            // Typical sets are tiny: a linear scan beats binary search.
+            let Some(a) = s.iter().position(|it| sym_of(it) == sym.0) else {
+                return hi..hi;
+            };
+            let b = s[a..]
+                .iter()
+                .position(|it| sym_of(it) != sym.0)
+                .map_or(s.len(), |k| a + k);
+            return lo + a..lo + b;
+        }
+        let a = s.partition_point(|it| sym_of(it) < sym.0);
+        let b = a + s[a..].partition_point(|it| sym_of(it) <= sym.0);
+        lo + a..lo + b
+    }
+
+    /// Is there exactly one item waiting for `sym` in set `j`, and is it
+    /// penultimate (`B -> α . sym`)? Returns it.
+    pub(crate) fn leo_link(&self, t: &Tables, j: usize, sym: SymbolId) -> Option<Item> {
+        self.leo_link_in(t, self.group(t, j, sym), sym, j)
+    }
+
+    /// [`Chart::leo_link`] with the group already found.
+    #[inline]
+    fn leo_link_in(&self, t: &Tables, g: Range<usize>, sym: SymbolId, j: usize) -> Option<Item> {
+        let mut found = None;
+        for w in &self.waiting[g] {
+            if is_self_loop(t, *w, sym, j as u32) {
+                continue;
+            }
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*w);
+        }
+        let it = found?;
+        matches!(t.slots[it.slot as usize + 1], Slot::End(_)).then_some(it)
+    }
+}
+
+impl Builder<'_> {
+    /// Adds an item to the current set if it can still succeed under the
+    /// lookahead.
+    #[inline]
+    fn add(&mut self, it: Item, la: usize) {
+        if !self.filter || self.t.viable[it.slot as usize].contains(la) {
+            self.work.push(it);
+        }
+    }
+
+    fn run_set(&mut self, i: u32, la: usize, scanned: &[Item]) {
+        let t = self.t;
+        self.dedup.clear();
+        for &it in scanned {
+            self.add(it, la);
+        }
+        while let Some(it) = self.work.pop() {
+            match t.slots[it.slot as usize] {
+                Slot::Byte { b, .. } => {
+                    if !self.filter {
+                        self.expected.push(it);
+                    } else if la == b as usize {
+                        self.next.push(Item {
+                            slot: it.slot + 1,
+                            ..it
+                        });
+                    }
+                }
+                Slot::Class(s) => {
+                    if !self.filter {
+                        self.expected.push(it);
+                    } else if la != EOF
+                        && t.class[s.index()].as_ref().is_some_and(|c| c.contains(la))
+                    {
+                        self.next.push(Item {
+                            slot: it.slot + 1,
+                            ..it
+                        });
+                    }
+                }
+                Slot::Nt(s) => {
+                    self.chart.waiting.push(it);
+                    if self.predicted[s.index()] != i + 1 {
+                        self.predicted[s.index()] = i + 1;
+                        let all = t.sym_rules[s.index()].clone();
+                        let preds = if self.filter {
+                            t.predictions(s, la)
+                        } else {
+                            &[]
+                        };
+                        let unfiltered = (!self.filter).then_some(all).into_iter().flatten();
+                        for r in preds.iter().copied().chain(unfiltered) {
+                            let slot = t.rule_start[r as usize];
+                            self.add(
+                                Item {
+                                    slot,
+                                    origin: i,
+                                    link: i,
+                                },
+                                la,
+                            );
+                        }
+                    }
+                    if t.nullable[s.index()] && self.dedup.insert(key(it.slot + 1, it.origin)) {
+                        self.add(
+                            Item {
+                                slot: it.slot + 1,
+                                origin: it.origin,
+                                link: i,
+                            },
+                            la,
+                        );
+                    }
+                }
+                Slot::End(r) => {
+                    if it.origin == i {
+                        continue; // empty completion: done by Aycock–Horspool
+                    }
+                    self.complete(it, NO_LEO, i, la, r);
+                }
+            }
+        }
+    }
+
+    fn complete(&mut self, it: Item, leo: u32, i: u32, la: usize, r: u32) {
+        let t = self.t;
+        self.chart.done.push(Done {
+            slot: it.slot,
+            origin: it.origin,
+            link: it.link,
+            leo,
+        });
+        if r >= t.num_rules {
+            return; // virtual start rule: nothing waits for it
+        }
+        let lhs = lhs_of(t, r);
+        if !self.dedup.insert(completion_key(lhs, it.origin)) {
+            return;
+        }
+        let j = it.origin as usize;
+        let g = self.chart.group(t, j, lhs);
+        if g.is_empty() {
+            return;
+        }
+        if let Some((top_slot, top_origin)) = self.leo_top(j, lhs, g.clone()) {
+            if self.dedup.insert(key(top_slot, top_origin)) {
+                let top = Item {
+                    slot: top_slot,
+                    origin: top_origin,
+                    link: it.origin,
+                };
+                if let Slot::End(tr) = t.slots[top_slot as usize] {
+                    self.complete(top, lhs.0, i, la, tr);
+                }
+            }
+            return;
+        }
+        for w in g {
+            let w = self.chart.waiting[w];
+            if is_self_loop(t, w, lhs, it.origin) {
+                continue; // would re-derive the completion being processed
+            }
+            if self.dedup.insert(key(w.slot + 1, w.origin)) {
+                self.add(
+                    Item {
+                        slot: w.slot + 1,
+                        origin: w.origin,
+                        link: it.origin,
+                    },
+                    la,
+                );
+            }
+        }
+    }
+
+    /// The topmost item of the Leo chain for completing `sym` from set `j`
+    /// (whose items waiting for `sym` are `g`), memoised per waiting group.
+    /// Iterative: chains can be as long as the input.
+    fn leo_top(&mut self, j: usize, sym: SymbolId, g: Range<usize>) -> Option<(u32, u32)> {
+        let t = self.t;
+        let memo = self.chart.leo[g.start];
+        if memo != LEO_UNKNOWN {
+            return (memo != LEO_NONE).then_some(((memo >> 32) as u32, memo as u32));
+        }
+        self.path.clear();
+        let (mut cur_j, mut cur_sym, mut cur_g) = (j, sym, g);
+        let mut last_top = LEO_NONE;
+        let result = loop {
+            let Some(it) = self.chart.leo_link_in(t, cur_g.clone(), cur_sym, cur_j) else {
+                self.chart.leo[cur_g.start] = LEO_NONE;
+                break last_top;
+            };
+            if self.path.len() > self.chart.waiting.len() {
+                break LEO_NONE; // a cycle of unique items: no Leo
+            }
+            self.path.push(cur_g.start);
+            last_top = key(it.slot + 1, it.origin);
+            let Slot::End(r) = t.slots[it.slot as usize + 1] else {
+                unreachable!("leo_link_in checks penultimate")
+            };
+            if r >= t.num_rules {
+                break last_top;
+            }
+            let up_sym = lhs_of(t, r);
+            let up_j = it.origin as usize;
+            let up_g = self.chart.group(t, up_j, up_sym);
+            if up_g.is_empty() {
+                break last_top;
+            }
+            match self.chart.leo[up_g.start] {
+                LEO_NONE => break last_top,
+                LEO_UNKNOWN => (cur_j, cur_sym, cur_g) = (up_j, up_sym, up_g),
+                top => break top,
+            }
+        };
+        for &gi in &self.path {
+            self.chart.leo[gi] = result;
+        }
+        (result != LEO_NONE).then_some(((result >> 32) as u32, result as u32))
+    }
+
+    fn finish_set(&mut self, i: usize) {
+        let t = self.t;
+        let lo = self.chart.wait_off[i] as usize;
+        self.chart.waiting[lo..]
+            .sort_unstable_by_key(|it| (t.slot_sym[it.slot as usize], it.slot, it.origin));
+        self.chart.leo.resize(self.chart.waiting.len(), LEO_UNKNOWN);
+        let dlo = self.chart.done_off[i] as usize;
+        self.chart.done[dlo..]
+            .sort_unstable_by_key(|d| (t.slot_sym[d.slot as usize], d.origin, d.slot));
+    }
+}
+
+/// Left-hand side of real rule `r`, found through the table of rule
+/// starts (rules of one symbol are contiguous).
+#[inline]
+pub(crate) fn lhs_of(t: &Tables, r: u32) -> SymbolId {
+    t.rule_lhs[r as usize]
+}
+
+/// Is waiting item `w` (in the set where `sym` started at `j`) of the form
+/// `sym -> α . sym` with origin `j`? Advancing it by `sym[j..i]` only
+/// re-derives `sym[j..i]` through a nullable `α`: a cycle, useless for
+/// recognition and harmful for extraction. Excluding it also keeps Leo's
+/// uniqueness test working for grammars like `<chars> ::= <char> <chars>`
+/// with a nullable `<char>`.
+#[inline]
+fn is_self_loop(t: &Tables, w: Item, sym: SymbolId, j: u32) -> bool {
+    w.origin == j
+        && matches!(t.slots[w.slot as usize + 1], Slot::End(r) if r < t.num_rules && lhs_of(t, r) == sym)
+}
