@@ -175,12 +175,18 @@ impl PersistentOracle {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .process_group(0);
-        // SAFETY: only async-signal-safe calls (dup2) between fork and exec.
+        // SAFETY: only async-signal-safe calls (fcntl, dup2, close) between
+        // fork and exec. The pipes may themselves sit on fds 3/4, so they
+        // are first moved above 10 (F_DUPFD also drops close-on-exec).
         unsafe {
             cmd.pre_exec(move || {
-                if libc::dup2(a, 3) < 0 || libc::dup2(b, 4) < 0 {
+                let a2 = libc::fcntl(a, libc::F_DUPFD, 10);
+                let b2 = libc::fcntl(b, libc::F_DUPFD, 10);
+                if a2 < 0 || b2 < 0 || libc::dup2(a2, 3) < 0 || libc::dup2(b2, 4) < 0 {
                     return Err(io::Error::last_os_error());
                 }
+                libc::close(a2);
+                libc::close(b2);
                 Ok(())
             });
         }
@@ -272,16 +278,20 @@ impl PersistentOracle {
         use std::os::fd::AsRawFd;
         let fd = r.resp.get_ref().as_raw_fd();
         let mut line = String::new();
-        let got = sent.is_ok()
-            && (!r.resp.buffer().is_empty() || self.wait_readable(fd))
-            && self
-                .running
-                .as_mut()
-                .expect("running")
-                .resp
-                .read_line(&mut line)
-                .map(|n| n > 0)
-                .unwrap_or(false);
+        let mut hung = false;
+        let got = sent.is_ok() && {
+            let ready = !r.resp.buffer().is_empty() || self.wait_readable(fd);
+            hung = !ready;
+            ready
+                && self
+                    .running
+                    .as_mut()
+                    .expect("running")
+                    .resp
+                    .read_line(&mut line)
+                    .map(|n| n > 0)
+                    .unwrap_or(false)
+        };
         if got {
             let resp: Response = serde_json::from_str(&line)
                 .map_err(|e| io::Error::other(format!("bad persistent-mode response {line:?}: {e}")))?;
@@ -294,11 +304,9 @@ impl PersistentOracle {
             });
         }
         // No answer: a hard crash (child gone) or a hang (kill it).
-        let alive = self
-            .running
-            .as_mut()
-            .map(|r| matches!(r.child.try_wait(), Ok(None)))
-            .unwrap_or(false);
+        // EOF on the response pipe means the child is gone; silence until
+        // the timeout means it hangs.
+        let alive = hung;
         let (exit, err) = self.reap(alive);
         Ok(Some(extract(&err, exit).unwrap_or(Signature {
             kind: if alive { CrashKind::Timeout } else { CrashKind::Exit(-1) },

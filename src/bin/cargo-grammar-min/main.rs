@@ -2,6 +2,7 @@
 
 mod check;
 mod common;
+mod reduce;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,12 +31,14 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    Reduce(reduce::Reduce),
 }
 
 impl Command {
     fn run(self) -> anyhow::Result<ExitCode> {
         match self {
             Command::Check(c) => c.run(),
+            Command::Reduce(c) => c.run(),
         }
     }
 }
