@@ -1,7 +1,127 @@
 //! Oracles: run a candidate input and say whether the failure reproduced.
 //!
-//! PLACEHOLDER: only the persistent-mode entry point's signature is fixed
-//! here so the fuzz-target macro can call it; the oracles land with the
-//! [reduce] issue.
+//! * [`Outcome`] — the four answers a test can give (Interesting,
+//!   NotInteresting, Invalid, Timeout), as in Perses.
+//! * [`Oracle`] — `test(&[u8]) -> Outcome`, plus an optional parallel batch
+//!   entry point for subprocess oracles.
+//! * [`FnOracle`] — a closure returning an [`Outcome`] (tests, library use).
+//! * [`InProcessOracle`] — a closure that fails by panicking; panics are
+//!   caught and compared with the original's panic ([`signature`]).
+//! * [`process::CommandOracle`] — any program, creduce/picire style
+//!   (`--cmd`); [`process::TargetOracle`] — a built cargo-fuzz target whose
+//!   crash signature must equal the original's; [`persistent`] — one
+//!   long-running fuzz-target process serving many candidates.
+//! * [`discover`] — where cargo-fuzz keeps binaries, artifacts, grammars.
+//!
+//! Caching and statistics sit in front of every oracle in
+//! [`crate::reduce::Tester`]. This module is the only place of the library
+//! that starts processes or touches files.
 
+pub mod discover;
+mod inprocess;
 pub mod persistent;
+pub mod process;
+pub mod signature;
+pub mod split;
+
+pub use inprocess::{FnOracle, InProcessOracle};
+
+/// What one test of a candidate says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The failure reproduced (the same failure, for signature oracles).
+    Interesting,
+    /// The program ran and did not fail.
+    NotInteresting,
+    /// The candidate did not reach the failure: rejected input, or a
+    /// *different* failure (reducing towards it would drift to another bug).
+    Invalid,
+    /// The run exceeded its time limit (treated as not interesting unless
+    /// the original failure itself is a timeout).
+    Timeout,
+}
+
+impl Outcome {
+    /// Is this [`Outcome::Interesting`]?
+    pub fn is_interesting(self) -> bool {
+        self == Outcome::Interesting
+    }
+}
+
+/// Runs candidates. Implementations must be deterministic for the
+/// reduction to be (flaky programs make any reducer wander).
+pub trait Oracle {
+    /// Tests one candidate.
+    fn test(&mut self, candidate: &[u8]) -> Outcome;
+
+    /// How many candidates [`Oracle::test_batch`] runs at once (1 = no
+    /// parallelism; reducers then test strictly one at a time).
+    fn parallelism(&self) -> usize {
+        1
+    }
+
+    /// Tests several candidates, possibly in parallel, returning one outcome
+    /// per candidate in order. The default runs them one after another.
+    fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        candidates.iter().map(|c| self.test(c)).collect()
+    }
+}
+
+impl<O: Oracle + ?Sized> Oracle for &mut O {
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        (**self).test(candidate)
+    }
+    fn parallelism(&self) -> usize {
+        (**self).parallelism()
+    }
+    fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        (**self).test_batch(candidates)
+    }
+}
+
+impl<O: Oracle + ?Sized> Oracle for Box<O> {
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        (**self).test(candidate)
+    }
+    fn parallelism(&self) -> usize {
+        (**self).parallelism()
+    }
+    fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        (**self).test_batch(candidates)
+    }
+}
+
+/// Adapts an oracle that expects text to choice-sequence candidates: each
+/// candidate is decoded with the grammar first. Reducers of choice
+/// artifacts then work on choices while a `--cmd` program sees text.
+pub struct Decoded<'g, O> {
+    inner: O,
+    grammar: &'g crate::grammar::Grammar,
+    cfg: crate::generate::DecodeConfig,
+}
+
+impl<'g, O: Oracle> Decoded<'g, O> {
+    /// Wraps `inner`.
+    pub fn new(inner: O, grammar: &'g crate::grammar::Grammar, cfg: crate::generate::DecodeConfig) -> Self {
+        Decoded { inner, grammar, cfg }
+    }
+}
+
+impl<O: Oracle> Oracle for Decoded<'_, O> {
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        let text = crate::generate::decode(self.grammar, candidate, &self.cfg);
+        self.inner.test(&text)
+    }
+    fn parallelism(&self) -> usize {
+        self.inner.parallelism()
+    }
+    fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        let texts: Vec<Vec<u8>> = candidates
+            .iter()
+            .map(|c| crate::generate::decode(self.grammar, c, &self.cfg))
+            .collect();
+        let refs: Vec<&[u8]> = texts.iter().map(|t| t.as_slice()).collect();
+        self.inner.test_batch(&refs)
+    }
+}

@@ -12,7 +12,21 @@
 //! * Hard crashes (abort, signal, sanitizer) end the child; the parent reads
 //!   the crash from stderr and starts a new child for the next candidate.
 //!
-//! PLACEHOLDER body: lands with the [reduce] issue.
+//! The child side ([`serve_if_requested`]) uses only std and libc. The
+//! parent side is [`PersistentOracle`]; it tests one candidate at a time.
+
+use super::inprocess::{catch_panic, panic_signature, CaughtPanic};
+use super::process::{kill_group, CappedBuf};
+use super::signature::{extract, CrashKind, Exit, Signature, SignatureLevel};
+use super::{Oracle, Outcome};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::fd::{FromRawFd, IntoRawFd, OwnedFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// Environment variable that switches a fuzz target into persistent mode.
 pub const ENV_VAR: &str = "GRAMMAR_MIN_PERSISTENT";
@@ -21,6 +35,328 @@ pub const ENV_VAR: &str = "GRAMMAR_MIN_PERSISTENT";
 /// at once unless [`ENV_VAR`] is set; otherwise serves candidates on fds 3/4
 /// with `run` until the parent closes the request pipe, then exits the
 /// process.
-pub fn serve_if_requested<F: FnMut(&[u8])>(run: F) {
-    let _ = run;
+pub fn serve_if_requested<F: FnMut(&[u8])>(mut run: F) {
+    if std::env::var_os(ENV_VAR).is_none_or(|v| v != "1") {
+        return;
+    }
+    // SAFETY: the parent set up fds 3 and 4 for us (protocol above); we take
+    // ownership of them once, here.
+    let (mut req, mut resp) = unsafe { (File::from_raw_fd(3), File::from_raw_fd(4)) };
+    let mut buf = Vec::new();
+    loop {
+        let mut len = [0u8; 4];
+        if req.read_exact(&mut len).is_err() {
+            break;
+        }
+        buf.resize(u32::from_le_bytes(len) as usize, 0);
+        if req.read_exact(&mut buf).is_err() {
+            break;
+        }
+        let line = match catch_panic(|| run(&buf)) {
+            Ok(()) => "{\"outcome\":\"ok\"}\n".to_string(),
+            Err(CaughtPanic { message, location }) => format!(
+                "{{\"outcome\":\"panic\",\"message\":{},\"location\":{}}}\n",
+                json_string(&message),
+                json_string(&location)
+            ),
+        };
+        if resp.write_all(line.as_bytes()).and_then(|_| resp.flush()).is_err() {
+            break;
+        }
+    }
+    std::process::exit(0);
+}
+
+fn json_string(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 2);
+    o.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\r' => o.push_str("\\r"),
+            '\t' => o.push_str("\\t"),
+            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+#[derive(serde::Deserialize)]
+struct Response {
+    outcome: String,
+    #[serde(default)]
+    message: String,
+    #[serde(default)]
+    location: String,
+}
+
+struct Running {
+    child: Child,
+    req: File,
+    resp: BufReader<File>,
+    stderr: Arc<Mutex<CappedBuf>>,
+    drain: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Parent side of the protocol: keeps one child alive across candidates.
+pub struct PersistentOracle {
+    binary: PathBuf,
+    args: Vec<String>,
+    level: SignatureLevel,
+    timeout: Duration,
+    reference: Option<Signature>,
+    running: Option<Running>,
+    /// Children started so far (1 + restarts).
+    pub spawned: u64,
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0i32; 2];
+    // SAFETY: pipe2 writes two fds into the array; O_CLOEXEC keeps them
+    // from leaking into other children.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both fds were just created and are owned by nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+impl PersistentOracle {
+    /// Starts `binary` in persistent mode and records the crash signature of
+    /// `original` as the reference.
+    ///
+    /// # Errors
+    /// The binary cannot be started, or `original` does not fail.
+    pub fn new(
+        binary: PathBuf,
+        args: Vec<String>,
+        level: SignatureLevel,
+        timeout: Duration,
+        original: &[u8],
+    ) -> io::Result<Self> {
+        let mut o = PersistentOracle {
+            binary,
+            args,
+            level,
+            timeout,
+            reference: None,
+            running: None,
+            spawned: 0,
+        };
+        match o.run_signature(original)? {
+            Some(sig) => o.reference = Some(sig),
+            None => {
+                return Err(io::Error::other(
+                    "the original input does not fail in persistent mode (the target returned normally)",
+                ))
+            }
+        }
+        Ok(o)
+    }
+
+    /// The original's crash signature.
+    pub fn reference(&self) -> &Signature {
+        self.reference.as_ref().expect("set by new")
+    }
+
+    fn spawn(&mut self) -> io::Result<()> {
+        let (req_r, req_w) = pipe()?;
+        let (resp_r, resp_w) = pipe()?;
+        let (a, b) = (req_r.into_raw_fd(), resp_w.into_raw_fd());
+        let mut cmd = Command::new(&self.binary);
+        cmd.args(&self.args)
+            .env(ENV_VAR, "1")
+            .env("RUST_BACKTRACE", "0")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        // SAFETY: only async-signal-safe calls (fcntl, dup2, close) between
+        // fork and exec. The pipes may themselves sit on fds 3/4, so they
+        // are first moved above 10 (F_DUPFD also drops close-on-exec).
+        unsafe {
+            cmd.pre_exec(move || {
+                let a2 = libc::fcntl(a, libc::F_DUPFD, 10);
+                let b2 = libc::fcntl(b, libc::F_DUPFD, 10);
+                if a2 < 0 || b2 < 0 || libc::dup2(a2, 3) < 0 || libc::dup2(b2, 4) < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                libc::close(a2);
+                libc::close(b2);
+                Ok(())
+            });
+        }
+        let spawned = cmd.spawn();
+        // SAFETY: the child has its copies; close the parent's.
+        unsafe {
+            libc::close(a);
+            libc::close(b);
+        }
+        let mut child = spawned?;
+        self.spawned += 1;
+        let stderr = Arc::new(Mutex::new(CappedBuf::new(64 * 1024)));
+        let mut err = child.stderr.take().expect("piped");
+        let sink = stderr.clone();
+        let drain = std::thread::spawn(move || {
+            let mut chunk = [0u8; 8192];
+            while let Ok(n) = err.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().expect("stderr lock").push(&chunk[..n]);
+            }
+        });
+        self.running = Some(Running {
+            child,
+            req: File::from(req_w),
+            resp: BufReader::new(File::from(resp_r)),
+            stderr,
+            drain: Some(drain),
+        });
+        Ok(())
+    }
+
+    /// Ends the running child (if any) and returns how it ended with its
+    /// stderr.
+    fn reap(&mut self, kill: bool) -> (Exit, String) {
+        let Some(mut r) = self.running.take() else {
+            return (Exit::Code(0), String::new());
+        };
+        if kill {
+            kill_group(r.child.id());
+        }
+        drop(r.req);
+        let status = r.child.wait();
+        kill_group(r.child.id());
+        if let Some(d) = r.drain.take() {
+            let _ = d.join();
+        }
+        let exit = match status {
+            Ok(s) => match (s.code(), s.signal()) {
+                (Some(c), _) => Exit::Code(c),
+                (None, Some(sig)) => Exit::Signal(sig),
+                _ => Exit::Code(-1),
+            },
+            Err(_) => Exit::Code(-1),
+        };
+        let err = String::from_utf8_lossy(&r.stderr.lock().expect("stderr lock").contents()).into_owned();
+        (if kill { Exit::TimedOut } else { exit }, err)
+    }
+
+    /// Waits until fd is readable or the timeout passes.
+    fn wait_readable(&self, fd: i32) -> bool {
+        let mut p = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = self.timeout.as_millis().min(i32::MAX as u128) as i32;
+        loop {
+            // SAFETY: one valid pollfd.
+            let r = unsafe { libc::poll(&mut p, 1, ms) };
+            if r < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return r > 0;
+        }
+    }
+
+    /// Runs one candidate; `None` if it did not fail.
+    fn run_signature(&mut self, candidate: &[u8]) -> io::Result<Option<Signature>> {
+        if self.running.is_none() {
+            self.spawn()?;
+        }
+        let r = self.running.as_mut().expect("spawned");
+        *r.stderr.lock().expect("stderr lock") = CappedBuf::new(64 * 1024);
+        let mut msg = (candidate.len() as u32).to_le_bytes().to_vec();
+        msg.extend_from_slice(candidate);
+        let sent = r.req.write_all(&msg).and_then(|_| r.req.flush());
+        use std::os::fd::AsRawFd;
+        let fd = r.resp.get_ref().as_raw_fd();
+        let mut line = String::new();
+        let mut hung = false;
+        let got = sent.is_ok() && {
+            let ready = !r.resp.buffer().is_empty() || self.wait_readable(fd);
+            hung = !ready;
+            ready
+                && self
+                    .running
+                    .as_mut()
+                    .expect("running")
+                    .resp
+                    .read_line(&mut line)
+                    .map(|n| n > 0)
+                    .unwrap_or(false)
+        };
+        if got {
+            let resp: Response = serde_json::from_str(&line)
+                .map_err(|e| io::Error::other(format!("bad persistent-mode response {line:?}: {e}")))?;
+            return Ok(match resp.outcome.as_str() {
+                "ok" => None,
+                _ => Some(panic_signature(&CaughtPanic {
+                    message: resp.message,
+                    location: resp.location,
+                })),
+            });
+        }
+        // No answer: a hard crash (child gone) or a hang (kill it).
+        // EOF on the response pipe means the child is gone; silence until
+        // the timeout means it hangs.
+        let alive = hung;
+        let (exit, err) = self.reap(alive);
+        Ok(Some(extract(&err, exit).unwrap_or(Signature {
+            kind: if alive { CrashKind::Timeout } else { CrashKind::Exit(-1) },
+            message: None,
+            location: None,
+            frames: vec![],
+        })))
+    }
+}
+
+impl Oracle for PersistentOracle {
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        match self.run_signature(candidate) {
+            Ok(None) => Outcome::NotInteresting,
+            Ok(Some(s)) => {
+                if s.matches(self.reference(), self.level) {
+                    Outcome::Interesting
+                } else if s.kind == CrashKind::Timeout {
+                    Outcome::Timeout
+                } else {
+                    Outcome::Invalid
+                }
+            }
+            Err(_) => {
+                self.reap(true);
+                Outcome::Invalid
+            }
+        }
+    }
+}
+
+impl Drop for PersistentOracle {
+    fn drop(&mut self) {
+        // Closing the request pipe asks the child to exit; reap it.
+        if let Some(r) = self.running.as_mut() {
+            let _ = r.req.flush();
+        }
+        if let Some(r) = self.running.take() {
+            let Running {
+                mut child,
+                req,
+                drain,
+                ..
+            } = r;
+            drop(req);
+            let _ = child.wait();
+            kill_group(child.id());
+            if let Some(d) = drain {
+                let _ = d.join();
+            }
+        }
+    }
 }

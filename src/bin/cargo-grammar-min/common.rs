@@ -18,6 +18,7 @@ pub struct GrammarArgs {
 
 impl GrammarArgs {
     /// Loads the grammar, printing its warnings to stderr.
+    #[allow(dead_code)] // used by subcommands on other branches
     pub fn load(&self) -> Result<Grammar> {
         let g = self.try_load().map_err(|e| {
             anyhow::anyhow!(

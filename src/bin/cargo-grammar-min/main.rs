@@ -5,6 +5,7 @@ mod common;
 mod encode;
 mod parse;
 mod seed;
+mod reduce;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -36,6 +37,7 @@ enum Command {
     Parse(parse::Parse),
     Encode(encode::Encode),
     Seed(seed::Seed),
+    Reduce(reduce::Reduce),
 }
 
 impl Command {
@@ -45,6 +47,7 @@ impl Command {
             Command::Parse(c) => c.run(),
             Command::Encode(c) => c.run(),
             Command::Seed(c) => c.run(),
+            Command::Reduce(c) => c.run(),
         }
     }
 }

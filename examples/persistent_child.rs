@@ -1,0 +1,25 @@
+//! A tiny target for the persistent-oracle tests: panics on `panic`, aborts
+//! on `abort`, hangs on `hang`, returns otherwise.
+
+fn check(data: &[u8]) {
+    let s = String::from_utf8_lossy(data);
+    if s.contains("abort") {
+        std::process::abort();
+    }
+    if s.contains("hang") {
+        loop {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+    if s.contains("panic") {
+        panic!("found panic at {}", s.find("panic").unwrap_or(0));
+    }
+}
+
+fn main() {
+    grammar_min::oracle::persistent::serve_if_requested(check);
+    // Outside persistent mode: behave like a libFuzzer target run on a file.
+    if let Some(p) = std::env::args().nth(1) {
+        check(&std::fs::read(p).expect("read input"));
+    }
+}

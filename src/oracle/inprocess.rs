@@ -1,0 +1,188 @@
+//! In-process oracles: closures, with panics caught.
+
+use super::signature::{CrashKind, Signature, SignatureLevel};
+use super::{Oracle, Outcome};
+use std::cell::RefCell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+/// A closure that classifies candidates itself.
+///
+/// ```
+/// use grammar_min::oracle::{FnOracle, Oracle, Outcome};
+/// let mut o = FnOracle::new(|c: &[u8]| {
+///     if c.contains(&b'!') { Outcome::Interesting } else { Outcome::NotInteresting }
+/// });
+/// assert_eq!(o.test(b"hi!"), Outcome::Interesting);
+/// ```
+pub struct FnOracle<F>(F);
+
+impl<F: FnMut(&[u8]) -> Outcome> FnOracle<F> {
+    /// Wraps `f`.
+    pub fn new(f: F) -> Self {
+        FnOracle(f)
+    }
+}
+
+impl<F: FnMut(&[u8]) -> Outcome> Oracle for FnOracle<F> {
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        (self.0)(candidate)
+    }
+}
+
+/// A panic caught by [`catch_panic`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CaughtPanic {
+    pub message: String,
+    pub location: String,
+}
+
+thread_local! {
+    static CAPTURE: RefCell<Option<Option<CaughtPanic>>> = const { RefCell::new(None) };
+}
+
+static HOOK: Once = Once::new();
+
+/// Installs (once per process) a panic hook that records panics of
+/// threads inside [`catch_panic`] silently and forwards all others to the
+/// previous hook, so concurrent tests keep their normal panic output.
+fn install_hook() {
+    HOOK.call_once(|| {
+        let prev = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            let captured = CAPTURE.with(|c| {
+                let mut c = c.borrow_mut();
+                match c.as_mut() {
+                    Some(slot) => {
+                        let message = if let Some(s) = info.payload().downcast_ref::<&str>() {
+                            (*s).to_string()
+                        } else if let Some(s) = info.payload().downcast_ref::<String>() {
+                            s.clone()
+                        } else {
+                            "Box<dyn Any>".to_string()
+                        };
+                        let location = info
+                            .location()
+                            .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
+                            .unwrap_or_default();
+                        *slot = Some(CaughtPanic { message, location });
+                        true
+                    }
+                    None => false,
+                }
+            });
+            if !captured {
+                prev(info);
+            }
+        }));
+    });
+}
+
+/// Runs `f`, catching a panic silently.
+pub(crate) fn catch_panic<F: FnOnce()>(f: F) -> Result<(), CaughtPanic> {
+    install_hook();
+    CAPTURE.with(|c| *c.borrow_mut() = Some(None));
+    let r = panic::catch_unwind(AssertUnwindSafe(f));
+    let caught = CAPTURE.with(|c| c.borrow_mut().take()).flatten();
+    match r {
+        Ok(()) => Ok(()),
+        Err(_) => Err(caught.unwrap_or(CaughtPanic {
+            message: String::new(),
+            location: String::new(),
+        })),
+    }
+}
+
+/// Signature of a caught panic.
+pub(crate) fn panic_signature(p: &CaughtPanic) -> Signature {
+    Signature {
+        kind: CrashKind::Panic,
+        message: Some(super::signature::normalize_message(&p.message)),
+        location: (!p.location.is_empty()).then(|| p.location.clone()),
+        frames: Vec::new(),
+    }
+}
+
+/// A function under test that fails by panicking. The first panic of the
+/// original input is the reference; a candidate is Interesting when it
+/// panics with the same [`Signature`] (at the chosen level), Invalid when it
+/// panics differently, NotInteresting when it returns.
+///
+/// ```
+/// use grammar_min::oracle::{InProcessOracle, Oracle, Outcome};
+/// use grammar_min::oracle::signature::SignatureLevel;
+/// let f = |c: &[u8]| { if c.contains(&b'x') { panic!("found x at {}", c.len()) } };
+/// let mut o = InProcessOracle::new(f, b"abxd", SignatureLevel::Message).unwrap();
+/// assert_eq!(o.test(b"x"), Outcome::Interesting);
+/// assert_eq!(o.test(b"y"), Outcome::NotInteresting);
+/// ```
+pub struct InProcessOracle<F> {
+    f: F,
+    reference: Signature,
+    level: SignatureLevel,
+}
+
+impl<F: FnMut(&[u8])> InProcessOracle<F> {
+    /// Runs `original` once to record its panic.
+    ///
+    /// # Errors
+    /// The original does not panic: there is nothing to reduce.
+    pub fn new(mut f: F, original: &[u8], level: SignatureLevel) -> Result<Self, String> {
+        match catch_panic(|| f(original)) {
+            Ok(()) => Err("the original input does not panic: nothing to reduce".into()),
+            Err(p) => Ok(InProcessOracle {
+                f,
+                reference: panic_signature(&p),
+                level,
+            }),
+        }
+    }
+
+    /// The original's panic signature.
+    pub fn reference(&self) -> &Signature {
+        &self.reference
+    }
+}
+
+impl<F: FnMut(&[u8])> Oracle for InProcessOracle<F> {
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        let f = &mut self.f;
+        match catch_panic(|| f(candidate)) {
+            Ok(()) => Outcome::NotInteresting,
+            Err(p) => {
+                if panic_signature(&p).matches(&self.reference, self.level) {
+                    Outcome::Interesting
+                } else {
+                    Outcome::Invalid
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn different_panic_is_invalid() {
+        let f = |c: &[u8]| {
+            if c.starts_with(b"a") {
+                panic!("first {}", c.len());
+            }
+            if c.starts_with(b"b") {
+                panic!("second");
+            }
+        };
+        let mut o = InProcessOracle::new(f, b"aaa", SignatureLevel::Location).unwrap();
+        assert_eq!(o.test(b"a"), Outcome::Interesting);
+        assert_eq!(o.test(b"b"), Outcome::Invalid);
+        assert_eq!(o.test(b"c"), Outcome::NotInteresting);
+        assert_eq!(o.reference().message.as_deref(), Some("first N"));
+    }
+
+    #[test]
+    fn original_must_panic() {
+        assert!(InProcessOracle::new(|_: &[u8]| {}, b"x", SignatureLevel::Kind).is_err());
+    }
+}

@@ -1,0 +1,540 @@
+//! Crash signatures: what failed, where, and how, read from a run's stderr.
+//!
+//! * [`Signature`] — kind, normalised message, location, top user frames.
+//! * [`SignatureLevel`] — how much of two signatures must agree
+//!   (`kind` ⊂ `location` ⊂ `message` ⊂ `frames`; default `location`).
+//! * [`extract`] — a pure function from (stderr, exit) to a signature.
+//!
+//! The default level `location` (kind + panic location, or for sanitizer
+//! reports the first user frame) keeps reductions on the same bug while
+//! letting messages that embed input-dependent values ("index 17 out of
+//! range") change: numbers and hex addresses are masked anyway, but
+//! messages quoting the input would otherwise pin it.
+
+use std::fmt;
+
+/// Class of a crash.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case", tag = "type", content = "detail")]
+pub enum CrashKind {
+    /// A Rust panic.
+    Panic,
+    /// `abort()` / SIGABRT without a panic message.
+    Abort,
+    /// A sanitizer report, e.g. `AddressSanitizer: heap-buffer-overflow`.
+    Sanitizer(String),
+    /// The run exceeded its time limit.
+    Timeout,
+    /// Out of memory (libFuzzer's `-rss_limit_mb`, allocation failure).
+    OutOfMemory,
+    /// Stack overflow (Rust's guard page or a sanitizer's report).
+    StackOverflow,
+    /// Killed by a signal (or libFuzzer's "deadly signal") with no better
+    /// explanation.
+    Signal(i32),
+    /// A non-zero exit with no recognised report.
+    Exit(i32),
+}
+
+impl fmt::Display for CrashKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CrashKind::Panic => write!(f, "panic"),
+            CrashKind::Abort => write!(f, "abort"),
+            CrashKind::Sanitizer(s) => write!(f, "{s}"),
+            CrashKind::Timeout => write!(f, "timeout"),
+            CrashKind::OutOfMemory => write!(f, "out-of-memory"),
+            CrashKind::StackOverflow => write!(f, "stack overflow"),
+            CrashKind::Signal(s) => write!(f, "signal {s}"),
+            CrashKind::Exit(c) => write!(f, "exit code {c}"),
+        }
+    }
+}
+
+/// How a crash looked.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Signature {
+    /// Class of crash.
+    pub kind: CrashKind,
+    /// Panic message or sanitizer summary, with numbers masked
+    /// ([`normalize_message`]).
+    pub message: Option<String>,
+    /// `file:line:col` of the panic, or the first user frame's location.
+    pub location: Option<String>,
+    /// Top user-code function names (innermost first), if symbolised frames
+    /// were printed.
+    pub frames: Vec<String>,
+}
+
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kind)?;
+        if let Some(l) = &self.location {
+            write!(f, " at {l}")?;
+        }
+        if let Some(m) = &self.message {
+            write!(f, ": {m}")?;
+        }
+        if !self.frames.is_empty() {
+            write!(f, " [in {}]", self.frames.join(" < "))?;
+        }
+        Ok(())
+    }
+}
+
+/// How much of two signatures must agree for "the same crash".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SignatureLevel {
+    /// Only the kind (panic, heap-buffer-overflow, timeout...).
+    Kind,
+    /// Kind and location (the default).
+    #[default]
+    Location,
+    /// Kind, location and normalised message.
+    Message,
+    /// Kind, location, message and the top user frames.
+    Frames,
+}
+
+impl std::str::FromStr for SignatureLevel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "kind" => Ok(SignatureLevel::Kind),
+            "location" => Ok(SignatureLevel::Location),
+            "message" => Ok(SignatureLevel::Message),
+            "frames" => Ok(SignatureLevel::Frames),
+            _ => Err(format!(
+                "unknown signature level `{s}`; use kind, location, message or frames"
+            )),
+        }
+    }
+}
+
+impl Signature {
+    /// Do `self` and `other` agree at `level`?
+    ///
+    /// ```
+    /// use grammar_min::oracle::signature::{extract, Exit, SignatureLevel};
+    /// let a = extract("thread 'main' panicked at src/a.rs:3:5:\nindex 7 out of range\n", Exit::Code(101)).unwrap();
+    /// let b = extract("thread 'main' panicked at src/a.rs:3:5:\nindex 9 out of range\n", Exit::Code(101)).unwrap();
+    /// assert!(a.matches(&b, SignatureLevel::Message));
+    /// ```
+    pub fn matches(&self, other: &Signature, level: SignatureLevel) -> bool {
+        if self.kind != other.kind {
+            return false;
+        }
+        if level == SignatureLevel::Kind {
+            return true;
+        }
+        if self.location != other.location {
+            return false;
+        }
+        if level == SignatureLevel::Location {
+            return true;
+        }
+        if self.message != other.message {
+            return false;
+        }
+        level != SignatureLevel::Frames || self.frames == other.frames
+    }
+}
+
+/// How a process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Exited with this code.
+    Code(i32),
+    /// Killed by this signal.
+    Signal(i32),
+    /// Killed by the oracle after its time limit.
+    TimedOut,
+}
+
+/// Masks numbers and hex addresses so that messages differing only in
+/// input-dependent values compare equal: `0x7ffd1234` → `0xX`, `42` → `N`.
+///
+/// ```
+/// use grammar_min::oracle::signature::normalize_message;
+/// assert_eq!(normalize_message("index 17 out of range for slice of length 4 at 0xdeadBEEF"),
+///            "index N out of range for slice of length N at 0xX");
+/// ```
+pub fn normalize_message(s: &str) -> String {
+    let b = s.trim().as_bytes();
+    let mut out = String::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let prev_word = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+        if c == b'0' && !prev_word && b.get(i + 1) == Some(&b'x') {
+            let mut j = i + 2;
+            while j < b.len() && b[j].is_ascii_hexdigit() {
+                j += 1;
+            }
+            if j > i + 2 {
+                out.push_str("0xX");
+                i = j;
+                continue;
+            }
+        }
+        if c.is_ascii_digit() && !prev_word {
+            let mut j = i;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            out.push('N');
+            i = j;
+            continue;
+        }
+        // Copy one UTF-8 character.
+        let len = utf8_len(c);
+        let end = (i + len).min(b.len());
+        out.push_str(&String::from_utf8_lossy(&b[i..end]));
+        i = end;
+    }
+    out
+}
+
+fn utf8_len(c: u8) -> usize {
+    match c {
+        0xF0..=0xFF => 4,
+        0xE0..=0xEF => 3,
+        0xC0..=0xDF => 2,
+        _ => 1,
+    }
+}
+
+/// Number of user frames kept in [`Signature::frames`].
+pub const MAX_FRAMES: usize = 3;
+
+/// Reads a crash signature from a run's stderr and how it ended. Returns
+/// `None` for a clean exit (code 0) with no crash report.
+///
+/// ```
+/// use grammar_min::oracle::signature::{extract, CrashKind, Exit};
+/// let s = extract("thread '<unnamed>' panicked at src/x.rs:10:5:\nboom\n\
+///                  ==12== ERROR: libFuzzer: deadly signal\n", Exit::Code(1)).unwrap();
+/// assert_eq!(s.kind, CrashKind::Panic);
+/// assert_eq!(s.location.as_deref(), Some("src/x.rs:10:5"));
+/// assert_eq!(s.message.as_deref(), Some("boom"));
+/// ```
+pub fn extract(stderr: &str, exit: Exit) -> Option<Signature> {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let frames = user_frames(&lines);
+    let first_frame_loc = frame_locations(&lines).into_iter().next();
+    let mut sig = Signature {
+        kind: CrashKind::Exit(0),
+        message: None,
+        location: None,
+        frames: frames.clone(),
+    };
+    // A panic is the most precise explanation, even when libFuzzer then
+    // reports a deadly signal (cargo-fuzz panics abort).
+    for (i, line) in lines.iter().enumerate() {
+        if let Some((loc, msg)) = parse_panic_line(line, lines.get(i + 1).copied()) {
+            sig.kind = CrashKind::Panic;
+            sig.location = Some(loc);
+            sig.message = Some(normalize_message(&msg));
+            return Some(sig);
+        }
+        if line.contains("has overflowed its stack") || line.contains("stack-overflow on address")
+        {
+            sig.kind = CrashKind::StackOverflow;
+            sig.location = first_frame_loc;
+            return Some(sig);
+        }
+    }
+    for line in &lines {
+        if let Some(rest) = find_after(line, "ERROR: AddressSanitizer: ")
+            .map(|r| ("AddressSanitizer", r))
+            .or_else(|| find_after(line, "ERROR: MemorySanitizer: ").map(|r| ("MemorySanitizer", r)))
+            .or_else(|| find_after(line, "ERROR: LeakSanitizer: ").map(|r| ("LeakSanitizer", r)))
+            .or_else(|| find_after(line, "ERROR: ThreadSanitizer: ").map(|r| ("ThreadSanitizer", r)))
+            .or_else(|| find_after(line, "ERROR: UndefinedBehaviorSanitizer: ").map(|r| ("UndefinedBehaviorSanitizer", r)))
+        {
+            let (tool, rest) = rest;
+            let what = rest.split_whitespace().next().unwrap_or("error").to_string();
+            if what == "stack-overflow" {
+                sig.kind = CrashKind::StackOverflow;
+            } else if what.starts_with("allocation-size-too-big") || what.starts_with("out-of-memory") {
+                sig.kind = CrashKind::OutOfMemory;
+            } else {
+                sig.kind = CrashKind::Sanitizer(format!("{tool}: {what}"));
+            }
+            sig.message = Some(normalize_message(rest));
+            sig.location = first_frame_loc;
+            return Some(sig);
+        }
+        if let Some(rest) = find_after(line, "ERROR: libFuzzer: ") {
+            sig.location = first_frame_loc.clone();
+            if rest.starts_with("timeout") {
+                sig.kind = CrashKind::Timeout;
+                return Some(sig);
+            }
+            if rest.starts_with("out-of-memory") || rest.starts_with("malloc limit") {
+                sig.kind = CrashKind::OutOfMemory;
+                return Some(sig);
+            }
+            if rest.starts_with("deadly signal") {
+                sig.kind = match exit {
+                    Exit::Signal(s) => CrashKind::Signal(s),
+                    _ => CrashKind::Signal(libc::SIGABRT),
+                };
+                sig.message = Some("deadly signal".into());
+                return Some(sig);
+            }
+            sig.kind = CrashKind::Sanitizer(format!("libFuzzer: {}", rest.trim()));
+            return Some(sig);
+        }
+        if line.starts_with("memory allocation of ") && line.contains("failed") {
+            sig.kind = CrashKind::OutOfMemory;
+            return Some(sig);
+        }
+    }
+    sig.location = first_frame_loc;
+    match exit {
+        Exit::Code(0) => None,
+        Exit::TimedOut => {
+            sig.kind = CrashKind::Timeout;
+            Some(sig)
+        }
+        Exit::Signal(s) if s == libc::SIGABRT => {
+            sig.kind = CrashKind::Abort;
+            Some(sig)
+        }
+        Exit::Signal(s) if s == libc::SIGSEGV || s == libc::SIGBUS => {
+            sig.kind = CrashKind::Signal(s);
+            Some(sig)
+        }
+        Exit::Signal(s) => {
+            sig.kind = CrashKind::Signal(s);
+            Some(sig)
+        }
+        Exit::Code(c) => {
+            sig.kind = CrashKind::Exit(c);
+            Some(sig)
+        }
+    }
+}
+
+fn find_after<'a>(line: &'a str, pat: &str) -> Option<&'a str> {
+    line.find(pat).map(|i| &line[i + pat.len()..])
+}
+
+/// `thread 'x' panicked at src/x.rs:10:5:` + message on the next line
+/// (Rust >= 1.73), or `thread 'x' panicked at 'msg', src/x.rs:10:5`.
+fn parse_panic_line(line: &str, next: Option<&str>) -> Option<(String, String)> {
+    let rest = find_after(line, "' panicked at ")?;
+    if !line.trim_start().starts_with("thread '") {
+        return None;
+    }
+    if let Some(loc) = rest.strip_suffix(':') {
+        return Some((loc.to_string(), next.unwrap_or("").to_string()));
+    }
+    // Old format: 'message', file:line:col
+    if let Some(inner) = rest.strip_prefix('\'') {
+        if let Some(i) = inner.rfind("', ") {
+            return Some((inner[i + 3..].to_string(), inner[..i].to_string()));
+        }
+    }
+    Some((rest.trim().to_string(), String::new()))
+}
+
+/// Is a function name part of the runtime rather than the user's code?
+fn is_runtime_frame(func: &str, file: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "std::", "core::", "alloc::", "<std::", "<core::", "<alloc::", "rust_panic",
+        "rust_begin_unwind", "__rust", "libfuzzer_sys::", "<libfuzzer_sys", "fuzzer::",
+        "__sanitizer", "__asan", "__interceptor", "__libc", "_start", "LLVMFuzzer",
+        "backtrace::", "panic_abort::", "main", "grammar_min::oracle", "abort", "raise",
+        "__GI_", "__pthread", "pthread_", "clone", "start_thread",
+    ];
+    if PREFIXES.iter().any(|p| func.starts_with(p)) {
+        return true;
+    }
+    file.contains("/rustc/") || file.contains("/.cargo/registry/") || file.contains("compiler-rt")
+}
+
+fn strip_hash(func: &str) -> String {
+    // Rust legacy mangling appends `::h0123456789abcdef`.
+    match func.rfind("::h") {
+        Some(i) if func.len() - i == 19 && func[i + 3..].bytes().all(|b| b.is_ascii_hexdigit()) => {
+            func[..i].to_string()
+        }
+        _ => func.to_string(),
+    }
+}
+
+/// (function, file:line:col) of every symbolised frame, innermost first.
+/// Understands sanitizer frames (`#3 0x55 in func /path/file.rs:10:5`) and
+/// Rust backtraces (`  3: func` followed by `at ./src/file.rs:10:5`).
+fn all_frames(lines: &[&str]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim_start();
+        if let Some(rest) = t.strip_prefix('#') {
+            // #N 0xADDR in FUNC FILE:LINE:COL
+            if let Some(p) = rest.find(" in ") {
+                let after = &rest[p + 4..];
+                let mut parts = after.rsplitn(2, ' ');
+                let last = parts.next().unwrap_or("");
+                let func = parts.next().unwrap_or(last);
+                let file = if last.contains(':') && last != func { last } else { "" };
+                out.push((strip_hash(func.trim()), file.to_string()));
+            }
+        } else if let Some((num, func)) = t.split_once(": ") {
+            if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
+                let file = lines
+                    .get(i + 1)
+                    .and_then(|l| l.trim_start().strip_prefix("at "))
+                    .unwrap_or("");
+                out.push((strip_hash(func.trim()), file.trim().to_string()));
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+fn user_frames(lines: &[&str]) -> Vec<String> {
+    all_frames(lines)
+        .into_iter()
+        .filter(|(f, file)| !is_runtime_frame(f, file))
+        .map(|(f, _)| f)
+        .take(MAX_FRAMES)
+        .collect()
+}
+
+fn frame_locations(lines: &[&str]) -> Vec<String> {
+    all_frames(lines)
+        .into_iter()
+        .filter(|(f, file)| !is_runtime_frame(f, file) && !file.is_empty())
+        .map(|(_, file)| {
+            // Keep the path relative to the crate: from the last `src/` on.
+            match file.rfind("/src/") {
+                Some(i) => file[i + 1..].to_string(),
+                None => file.trim_start_matches("./").to_string(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIBFUZZER_PANIC: &str = "INFO: Running with entropic power schedule (0xFF, 100).
+INFO: Seed: 1234
+Running: fuzz/artifacts/parse/crash-da39a3ee
+thread '<unnamed>' panicked at src/parser.rs:42:17:
+index out of bounds: the len is 3 but the index is 7
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+==41377== ERROR: libFuzzer: deadly signal
+    #0 0x55d0c8e3 in __sanitizer_print_stack_trace
+    #1 0x55d0c9a1 in fuzzer::PrintStackTrace() FuzzerUtil.cpp:210:5
+    #2 0x55d0ca22 in my_crate::parser::Parser::expect /home/u/proj/src/parser.rs:42:17
+    #3 0x55d0cb10 in my_crate::parser::parse /home/u/proj/src/parser.rs:90:9
+    #4 0x55d0cc00 in rust_fuzzer_test_input /home/u/.cargo/registry/src/libfuzzer-sys-0.4.7/src/lib.rs:224:17
+NOTE: libFuzzer has rudimentary signal handlers.
+SUMMARY: libFuzzer: deadly signal
+";
+
+    const ASAN: &str = "=================================================================
+==9020==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000015 at pc 0x55a1 bp 0x7ffd sp 0x7ffd
+READ of size 1 at 0x602000000015 thread T0
+    #0 0x55a1b2 in my_crate::decode::read_u8::h0123456789abcdef /home/u/proj/src/decode.rs:17:13
+    #1 0x55a1c3 in my_crate::decode::run /home/u/proj/src/decode.rs:30:5
+    #2 0x55a1d4 in __libc_start_main
+SUMMARY: AddressSanitizer: heap-buffer-overflow /home/u/proj/src/decode.rs:17:13 in my_crate::decode::read_u8
+";
+
+    #[test]
+    fn libfuzzer_panic_is_a_panic_with_location_and_frames() {
+        let s = extract(LIBFUZZER_PANIC, Exit::Code(77)).unwrap();
+        assert_eq!(s.kind, CrashKind::Panic);
+        assert_eq!(s.location.as_deref(), Some("src/parser.rs:42:17"));
+        assert_eq!(
+            s.message.as_deref(),
+            Some("index out of bounds: the len is N but the index is N")
+        );
+        assert_eq!(
+            s.frames,
+            vec!["my_crate::parser::Parser::expect", "my_crate::parser::parse"]
+        );
+    }
+
+    #[test]
+    fn asan_report() {
+        let s = extract(ASAN, Exit::Code(1)).unwrap();
+        assert_eq!(
+            s.kind,
+            CrashKind::Sanitizer("AddressSanitizer: heap-buffer-overflow".into())
+        );
+        assert_eq!(s.location.as_deref(), Some("src/decode.rs:17:13"));
+        assert_eq!(s.frames[0], "my_crate::decode::read_u8");
+        assert!(s.message.unwrap().starts_with("heap-buffer-overflow on address 0xX"));
+    }
+
+    #[test]
+    fn other_reports() {
+        let t = extract("==1== ERROR: libFuzzer: timeout after 1 seconds\n", Exit::Code(70)).unwrap();
+        assert_eq!(t.kind, CrashKind::Timeout);
+        let o = extract("==1== ERROR: libFuzzer: out-of-memory (malloc(2147483648))\n", Exit::Code(71)).unwrap();
+        assert_eq!(o.kind, CrashKind::OutOfMemory);
+        let so = extract(
+            "\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow\n",
+            Exit::Signal(libc::SIGABRT),
+        )
+        .unwrap();
+        assert_eq!(so.kind, CrashKind::StackOverflow);
+        let d = extract("==5== ERROR: libFuzzer: deadly signal\n", Exit::Code(1)).unwrap();
+        assert_eq!(d.kind, CrashKind::Signal(libc::SIGABRT));
+        assert_eq!(extract("", Exit::Signal(libc::SIGABRT)).unwrap().kind, CrashKind::Abort);
+        assert_eq!(extract("bye", Exit::Code(3)).unwrap().kind, CrashKind::Exit(3));
+        assert!(extract("all fine", Exit::Code(0)).is_none());
+        let oldfmt = extract(
+            "thread 'main' panicked at 'called `Option::unwrap()` on a `None` value', src/main.rs:4:37\n",
+            Exit::Code(101),
+        )
+        .unwrap();
+        assert_eq!(oldfmt.location.as_deref(), Some("src/main.rs:4:37"));
+        assert_eq!(
+            oldfmt.message.as_deref(),
+            Some("called `Option::unwrap()` on a `None` value")
+        );
+    }
+
+    #[test]
+    fn rust_backtrace_frames() {
+        let bt = "thread 'main' panicked at src/lib.rs:5:9:
+boom
+stack backtrace:
+   0: rust_begin_unwind
+             at /rustc/abc/library/std/src/panicking.rs:652:5
+   1: core::panicking::panic_fmt
+             at /rustc/abc/library/core/src/panicking.rs:72:14
+   2: demo::inner
+             at ./src/lib.rs:5:9
+   3: demo::outer
+             at ./src/lib.rs:9:5
+   4: main
+";
+        let s = extract(bt, Exit::Code(101)).unwrap();
+        assert_eq!(s.frames, vec!["demo::inner", "demo::outer"]);
+    }
+
+    #[test]
+    fn levels_are_cumulative() {
+        let a = extract("thread 'main' panicked at src/a.rs:1:1:\nx\n", Exit::Code(101)).unwrap();
+        let mut b = a.clone();
+        b.message = Some("y".into());
+        assert!(a.matches(&b, SignatureLevel::Location));
+        assert!(!a.matches(&b, SignatureLevel::Message));
+        b.location = Some("src/a.rs:2:1".into());
+        assert!(a.matches(&b, SignatureLevel::Kind));
+        assert!(!a.matches(&b, SignatureLevel::Location));
+        assert!(normalize_message("v2 at 12") == "v2 at N");
+    }
+}

@@ -1,0 +1,188 @@
+//! Reduction passes on choice sequences (Hypothesis-style).
+//!
+//! Every candidate is checked for shortlex progress ([`shortlex_lt`]:
+//! shorter, or as long and lexicographically smaller) *before* the oracle
+//! runs, so every accepted step makes the sequence simpler and the passes
+//! terminate. Because exhausted input reads as choice 0 and alternative 0 is
+//! the simplest, zero bytes and truncation mean "simplest here".
+//!
+//! Passes (each a function from the current sequence to a smaller one):
+//! * [`ddmin_pass`] — ddmin over the bytes; with `nop`, each removed chunk
+//!   is replaced by one zero byte (choice-sequence-reduction.txt's NOP /
+//!   default variant: the next decision falls back to its default);
+//! * [`delete_runs`] — delete runs of 8, 4, 2, 1 choices at every position;
+//! * [`minimize_nodes`] — replace a tree node's choice span by the zero
+//!   bytes of its minimal expansion (largest nodes first);
+//! * [`replace_by_descendant`] — replace a node's span by the span of a
+//!   nearest descendant of the same nonterminal ([`crate::tree::Node::choices`]);
+//! * [`lower_bytes`] — set single bytes to 0, else halve them.
+//!
+//! Passes restart their scan after each success; candidates already tried
+//! are answered by the [`Tester`]'s cache, so a restart costs no oracle runs.
+
+use super::ddmin::ddmin;
+use super::treeops::{frontier, TreeCtx};
+use super::{shortlex_lt, Tester};
+use crate::choice::width;
+use crate::generate::{decode_tree, DecodeConfig};
+use crate::tree::{Label, NodeId, Tree};
+
+/// ddmin on the bytes (see the module docs for `nop`).
+pub fn ddmin_pass(cur: &[u8], tester: &mut Tester<'_>, nop: bool) -> Vec<u8> {
+    ddmin(cur.to_vec(), tester, &mut |u: &[u8]| u.to_vec(), nop.then_some(0))
+}
+
+/// Runs `make(cur)` repeatedly: each call lists candidates for the current
+/// sequence; the first interesting shortlex-smaller one is accepted.
+fn greedy(
+    mut cur: Vec<u8>,
+    tester: &mut Tester<'_>,
+    mut make: impl FnMut(&[u8]) -> Vec<Vec<u8>>,
+) -> Vec<u8> {
+    loop {
+        if tester.stopped() {
+            return cur;
+        }
+        let base = cur.clone();
+        let cands = make(&cur)
+            .into_iter()
+            .filter(|c| shortlex_lt(c, &base))
+            .map(|c| ((), c));
+        match tester.first_interesting(cands) {
+            Some(((), c)) => cur = c,
+            None => return cur,
+        }
+    }
+}
+
+/// Deletes runs of 8, 4, 2 and 1 choices, from the end backwards.
+pub fn delete_runs(cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = cur.to_vec();
+    for k in [8usize, 4, 2, 1] {
+        cur = greedy(cur, tester, |c| {
+            (0..c.len().saturating_sub(k - 1))
+                .rev()
+                .map(|i| [&c[..i], &c[i + k..]].concat())
+                .collect()
+        });
+    }
+    cur
+}
+
+/// Sets single bytes to 0, else halves them.
+pub fn lower_bytes(cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    greedy(cur.to_vec(), tester, |c| {
+        let mut v = Vec::new();
+        for i in 0..c.len() {
+            if c[i] > 0 {
+                let mut z = c.to_vec();
+                z[i] = 0;
+                v.push(z);
+                if c[i] > 1 {
+                    let mut h = c.to_vec();
+                    h[i] = c[i] / 2;
+                    v.push(h);
+                }
+            }
+        }
+        v
+    })
+}
+
+/// Number of choice bytes the minimal expansion of a subtree consumes.
+fn minimal_choice_len(ctx: &TreeCtx<'_>, t: &Tree) -> usize {
+    t.nodes()
+        .iter()
+        .map(|n| match n.label {
+            Label::Rule(r) => width(ctx.g.num_alts(ctx.g.rule(r).lhs)),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Rule nodes of the decoded tree with a non-empty choice span, largest
+/// span first.
+fn spans(t: &Tree) -> Vec<NodeId> {
+    let mut v: Vec<NodeId> = (0..t.len() as u32)
+        .map(NodeId)
+        .filter(|&n| matches!(t.node(n).label, Label::Rule(_)) && !t.node(n).choices.is_empty())
+        .collect();
+    v.sort_by_key(|&n| (std::cmp::Reverse(t.node(n).choices.len()), n.0));
+    v
+}
+
+/// Replaces node spans by the zero bytes of their minimal expansions.
+pub fn minimize_nodes(ctx: &TreeCtx<'_>, cfg: &DecodeConfig, cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    greedy(cur.to_vec(), tester, |c| {
+        let t = decode_tree(ctx.g, c, cfg);
+        spans(&t)
+            .into_iter()
+            .filter_map(|n| {
+                let sym = t.symbol(ctx.g, n)?;
+                let k = minimal_choice_len(ctx, ctx.minimal(sym));
+                let r = t.node(n).choices.clone();
+                let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
+                let mut v = c[..s].to_vec();
+                v.resize(s + k, 0);
+                v.extend_from_slice(&c[e..]);
+                Some(v)
+            })
+            .collect()
+    })
+}
+
+/// Replaces a node's span by a nearest same-symbol descendant's span.
+pub fn replace_by_descendant(ctx: &TreeCtx<'_>, cfg: &DecodeConfig, cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    greedy(cur.to_vec(), tester, |c| {
+        let t = decode_tree(ctx.g, c, cfg);
+        let mut v = Vec::new();
+        for n in spans(&t) {
+            let r = t.node(n).choices.clone();
+            for d in frontier(&t, ctx.g, n) {
+                let dr = t.node(d).choices.clone();
+                let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
+                let (ds, de) = ((dr.start as usize).min(c.len()), (dr.end as usize).min(c.len()));
+                v.push([&c[..s], &c[ds..de], &c[e..]].concat());
+            }
+        }
+        v
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Grammar;
+    use crate::oracle::{FnOracle, Outcome};
+    use crate::reduce::treeops::Render;
+
+    #[test]
+    fn passes_only_accept_shortlex_progress() {
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<l>"], "<l>": ["<d>", "<d><l>"], "<d>": ["a", "b", "c"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let cfg = DecodeConfig::default();
+        let ctx = TreeCtx::new(&g, Render::Text);
+        let mut o = FnOracle::new(|c: &[u8]| {
+            let t = crate::generate::decode(&g, c, &cfg);
+            if t.contains(&b'c') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let start = vec![255u8, 100, 255, 0, 255, 200, 255, 255, 0];
+        assert!(crate::generate::decode(&g, &start, &cfg).contains(&b'c'));
+        let a = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+        let b = minimize_nodes(&ctx, &cfg, &a, &mut t);
+        let c = delete_runs(&b, &mut t);
+        let d = lower_bytes(&c, &mut t);
+        for (x, y) in [(&start, &a), (&a, &b), (&b, &c), (&c, &d)] {
+            assert!(!shortlex_lt(x, y));
+        }
+        assert_eq!(crate::generate::decode(&g, &d, &cfg), b"c");
+    }
+}

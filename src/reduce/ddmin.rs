@@ -1,0 +1,159 @@
+//! Delta debugging (ddmin) over any sequence of units: bytes, tokens,
+//! lines, choices, tree nodes.
+//!
+//! This is Zeller's algorithm exactly as fuzzingbook's
+//! `DeltaDebuggingReducer` runs it (granularity `n` from 2, complements
+//! only, fractional chunk boundaries, `n = max(n - 1, 2)` after a success),
+//! so test counts on the reference examples match. The result is
+//! 1-minimal: no single unit can be removed.
+
+use super::Tester;
+
+/// Reduces `units` with ddmin. `render` turns a configuration into the
+/// oracle's input. With `fill = Some(u)` every removed chunk is replaced by
+/// one `u` (the NOP/default variant of choice-sequence ddmin); candidates
+/// that would not be shorter are skipped.
+pub fn ddmin<U: Clone>(
+    mut units: Vec<U>,
+    tester: &mut Tester<'_>,
+    render: &mut dyn FnMut(&[U]) -> Vec<u8>,
+    fill: Option<U>,
+) -> Vec<U> {
+    let mut n: usize = 2;
+    while units.len() >= 2 {
+        if tester.stopped() {
+            break;
+        }
+        let len = units.len();
+        let subset = len as f64 / n as f64;
+        let mut starts = Vec::new();
+        let mut start = 0.0f64;
+        while start < len as f64 {
+            starts.push(start);
+            start += subset;
+        }
+        let cur = &units;
+        let fill_ref = &fill;
+        let candidates = starts.into_iter().filter_map(|s| {
+            let a = s as usize;
+            let b = ((s + subset) as usize).min(len);
+            let mut c: Vec<U> = Vec::with_capacity(len - (b - a) + 1);
+            c.extend_from_slice(&cur[..a]);
+            if let Some(f) = fill_ref {
+                c.push(f.clone());
+            }
+            c.extend_from_slice(&cur[b..]);
+            (c.len() < len).then_some(c)
+        });
+        let rendered = candidates.map(|c| {
+            let r = render(&c);
+            (c, r)
+        });
+        match tester.first_interesting(rendered) {
+            Some((c, _)) => {
+                units = c;
+                n = n.saturating_sub(1).max(2);
+            }
+            None => {
+                if n >= units.len() {
+                    break;
+                }
+                n = (n * 2).min(units.len());
+            }
+        }
+    }
+    units
+}
+
+/// Splits text into lexical tokens: runs of identifier characters
+/// (alphanumerics, `_`, bytes >= 0x80), runs of whitespace, and single
+/// other bytes. Concatenating the tokens gives the text back.
+///
+/// ```
+/// use grammar_min::reduce::ddmin::tokens;
+/// assert_eq!(tokens(b"x1 = (42);"), [&b"x1"[..], b" ", b"=", b" ", b"(", b"42", b")", b";"]);
+/// ```
+pub fn tokens(text: &[u8]) -> Vec<&[u8]> {
+    let class = |b: u8| {
+        if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 {
+            0
+        } else if b.is_ascii_whitespace() {
+            1
+        } else {
+            2
+        }
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        let c = class(text[i]);
+        let mut j = i + 1;
+        if c != 2 {
+            while j < text.len() && class(text[j]) == c {
+                j += 1;
+            }
+        }
+        out.push(&text[i..j]);
+        i = j;
+    }
+    out
+}
+
+/// Splits text into lines, each keeping its `\n`.
+pub fn lines(text: &[u8]) -> Vec<&[u8]> {
+    text.split_inclusive(|&b| b == b'\n').collect()
+}
+
+/// ddmin over bytes.
+pub fn ddmin_bytes(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    ddmin(text.to_vec(), tester, &mut |u: &[u8]| u.to_vec(), None)
+}
+
+/// ddmin over units produced by `split` (tokens or lines).
+pub fn ddmin_split(
+    text: &[u8],
+    split: fn(&[u8]) -> Vec<&[u8]>,
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
+    let units: Vec<&[u8]> = split(text);
+    ddmin(units, tester, &mut |u: &[&[u8]]| u.concat(), None).concat()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{FnOracle, Outcome};
+
+    #[test]
+    fn reduces_to_one_minimal() {
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if c.contains(&b'a') && c.contains(&b'z') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        assert_eq!(ddmin_bytes(b"xxaxxxxxxzxx", &mut t), b"az");
+        let toks = ddmin_split(b"let a = 1; let z = 2;", tokens, &mut t);
+        assert_eq!(toks, b"az");
+    }
+
+    #[test]
+    fn fill_variant_replaces_chunks_by_one_default() {
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if c.first() == Some(&9) && c.last() == Some(&9) && c.len() >= 2 {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let r = ddmin(vec![9u8, 1, 2, 3, 4, 5, 9], &mut t, &mut |u: &[u8]| u.to_vec(), Some(0));
+        // Chunks of one cannot shrink under the variant, so it stops early;
+        // the plain pass finishes the job.
+        assert!(r.len() < 7 && r[0] == 9 && r[r.len() - 1] == 9);
+        assert_eq!(ddmin(r, &mut t, &mut |u: &[u8]| u.to_vec(), None), [9, 9]);
+        assert_eq!(lines(b"a\nb\nc"), [&b"a\n"[..], b"b\n", b"c"]);
+    }
+}

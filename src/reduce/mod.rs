@@ -1,0 +1,267 @@
+//! Reducers: shrink a failing input while the oracle stays interesting.
+//!
+//! * [`Tester`] — cache, counters, cancellation, progress in front of an
+//!   [`Oracle`](crate::oracle::Oracle); [`Tester::first_interesting`]
+//!   evaluates candidates (in parallel batches for `-j N`) and accepts the
+//!   first interesting one in order, so results do not depend on `N`.
+//! * [`ddmin`] — Zeller's ddmin over bytes, tokens, lines, choices, nodes.
+//! * [`choices`] — Hypothesis-style passes on choice sequences.
+//! * [`perses`], [`hdd`], [`grabr`] — derivation-tree reducers.
+//! * [`reduce_text`] / [`reduce_choices`] — the pipelines behind
+//!   `cargo grammar-min reduce`: named passes run to a joint fixpoint.
+//!
+//! ```
+//! use grammar_min::oracle::{FnOracle, Outcome};
+//! use grammar_min::reduce::{reduce_text, Strategy, Tester};
+//! let mut o = FnOracle::new(|c: &[u8]| {
+//!     let s = String::from_utf8_lossy(c);
+//!     match (s.find('('), s.find(')')) {
+//!         (Some(a), Some(b)) if a < b => Outcome::Interesting,
+//!         _ => Outcome::NotInteresting,
+//!     }
+//! });
+//! let mut t = Tester::new(&mut o);
+//! let r = reduce_text(None, b"1 + (2 * 3)", Strategy::Ddmin, &mut t).unwrap();
+//! assert_eq!(r.output, b"()");
+//! ```
+
+pub mod choices;
+pub mod ddmin;
+pub mod grabr;
+pub mod hdd;
+pub mod perses;
+mod tester;
+pub mod treeops;
+
+pub use tester::{shortlex_lt, Event, Stats, Tester};
+
+use crate::generate::{decode, decode_tree, DecodeConfig};
+use crate::grammar::Grammar;
+use crate::oracle::Outcome;
+use crate::tree::Tree;
+use treeops::{Render, TreeCtx};
+
+/// Which reducers run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strategy {
+    /// Choice passes for choice artifacts; Perses + HDD* for text, then
+    /// token and byte ddmin; repeated to a joint fixpoint.
+    #[default]
+    Auto,
+    /// ddmin only (tokens, then bytes; bytes of choice artifacts).
+    Ddmin,
+    /// Choice-sequence passes only.
+    Choices,
+    /// Perses only.
+    Perses,
+    /// HDD* only.
+    Hdd,
+    /// fuzzingbook's GrammarReducer only.
+    Grabr,
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Ok(match s {
+            "auto" => Strategy::Auto,
+            "ddmin" => Strategy::Ddmin,
+            "choices" => Strategy::Choices,
+            "perses" => Strategy::Perses,
+            "hdd" => Strategy::Hdd,
+            "grabr" => Strategy::Grabr,
+            _ => {
+                return Err(format!(
+                    "unknown strategy `{s}`; use auto, ddmin, choices, perses, hdd or grabr"
+                ))
+            }
+        })
+    }
+}
+
+/// Why a reduction could not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReduceError {
+    /// The original input is not interesting.
+    #[error("the original input is not interesting (the oracle said {0:?}); nothing to reduce")]
+    NotReproduced(Outcome),
+    /// The strategy needs a grammar.
+    #[error("strategy {0:?} needs a grammar (--grammar FILE)")]
+    NeedsGrammar(Strategy),
+    /// A text artifact does not parse with the grammar.
+    #[error("the input does not parse with the grammar at line {line}, column {column} (byte {offset}): {message}\nuse --strategy ddmin to reduce it without the grammar")]
+    Unparseable {
+        /// Byte offset.
+        offset: usize,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The parser's explanation.
+        message: String,
+    },
+}
+
+/// Result of a reduction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduced {
+    /// The oracle's input that was reduced (text, or choice bytes).
+    pub output: Vec<u8>,
+    /// Passes run with the bytes they ended at: `(name, size)`.
+    pub passes: Vec<(&'static str, usize)>,
+}
+
+fn check_original(input: &[u8], tester: &mut Tester<'_>) -> Result<(), ReduceError> {
+    match tester.test(input) {
+        Outcome::Interesting => {
+            tester.accept(input);
+            Ok(())
+        }
+        o => Err(ReduceError::NotReproduced(o)),
+    }
+}
+
+fn parse_tree(g: &Grammar, text: &[u8]) -> Result<Tree, ReduceError> {
+    crate::parse::parse(g, text).map_err(|e| ReduceError::Unparseable {
+        offset: e.offset,
+        line: e.line,
+        column: e.column,
+        message: e.message,
+    })
+}
+
+/// Reduces a text input. `grammar` is needed by every strategy but
+/// [`Strategy::Ddmin`]; tree strategies parse the text first.
+///
+/// # Errors
+/// The original is not interesting, no grammar, or the text does not
+/// parse.
+pub fn reduce_text(
+    grammar: Option<&Grammar>,
+    input: &[u8],
+    strategy: Strategy,
+    tester: &mut Tester<'_>,
+) -> Result<Reduced, ReduceError> {
+    check_original(input, tester)?;
+    let mut passes = Vec::new();
+    let mut cur = input.to_vec();
+    let ddmin_all = |cur: &mut Vec<u8>, tester: &mut Tester<'_>, passes: &mut Vec<(&'static str, usize)>| {
+        *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
+        passes.push(("ddmin-tokens", cur.len()));
+        *cur = ddmin::ddmin_bytes(cur, tester);
+        passes.push(("ddmin-bytes", cur.len()));
+    };
+    if strategy == Strategy::Ddmin {
+        ddmin_all(&mut cur, tester, &mut passes);
+        return Ok(Reduced { output: cur, passes });
+    }
+    let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
+    let ctx = TreeCtx::new(g, Render::Text);
+    let mut tree = parse_tree(g, &cur)?;
+    loop {
+        let before = cur.clone();
+        match strategy {
+            Strategy::Perses => tree = perses::perses(&ctx, tree, tester),
+            Strategy::Hdd => tree = hdd::hdd(&ctx, tree, tester),
+            Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
+            _ => {
+                tree = perses::perses(&ctx, tree, tester);
+                passes.push(("perses", tree.unparse(g).len()));
+                tree = hdd::hdd(&ctx, tree, tester);
+                passes.push(("hdd", tree.unparse(g).len()));
+            }
+        }
+        cur = tree.unparse(g);
+        if strategy != Strategy::Auto {
+            passes.push((
+                match strategy {
+                    Strategy::Perses => "perses",
+                    Strategy::Hdd => "hdd",
+                    _ => "grabr",
+                },
+                cur.len(),
+            ));
+            break;
+        }
+        ddmin_all(&mut cur, tester, &mut passes);
+        if cur == before || tester.stopped() {
+            break;
+        }
+        // ddmin may leave the language; the tree passes then stop.
+        match crate::parse::parse(g, &cur) {
+            Ok(t) => tree = t,
+            Err(_) => break,
+        }
+    }
+    Ok(Reduced { output: cur, passes })
+}
+
+/// Reduces a choice-sequence artifact (the oracle receives choice bytes;
+/// wrap a text oracle in [`crate::oracle::Decoded`]). Tree strategies
+/// re-encode candidate trees with [`crate::encode::encode`].
+///
+/// # Errors
+/// The original is not interesting.
+pub fn reduce_choices(
+    g: &Grammar,
+    cfg: &DecodeConfig,
+    input: &[u8],
+    strategy: Strategy,
+    tester: &mut Tester<'_>,
+) -> Result<Reduced, ReduceError> {
+    check_original(input, tester)?;
+    let ctx = TreeCtx::new(g, Render::Choices(*cfg));
+    let mut passes = Vec::new();
+    let mut cur = input.to_vec();
+    let tree_pass = |f: fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree, cur: &[u8], tester: &mut Tester<'_>| {
+        let t = f(&ctx, decode_tree(g, cur, cfg), tester);
+        match crate::encode::encode(g, &t, cfg) {
+            Ok(c) if shortlex_lt(&c, cur) && tester.test(&c) == Outcome::Interesting => c,
+            _ => cur.to_vec(),
+        }
+    };
+    loop {
+        let before = cur.clone();
+        match strategy {
+            Strategy::Ddmin => {
+                cur = choices::ddmin_pass(&cur, tester, false);
+                passes.push(("ddmin-choices", cur.len()));
+                break;
+            }
+            Strategy::Perses => cur = tree_pass(perses::perses, &cur, tester),
+            Strategy::Hdd => cur = tree_pass(hdd::hdd, &cur, tester),
+            Strategy::Grabr => cur = tree_pass(grabr::grabr, &cur, tester),
+            Strategy::Auto | Strategy::Choices => {
+                cur = choices::replace_by_descendant(&ctx, cfg, &cur, tester);
+                passes.push(("replace-by-descendant", cur.len()));
+                cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
+                passes.push(("minimize-nodes", cur.len()));
+                cur = choices::ddmin_pass(&cur, tester, false);
+                passes.push(("ddmin-choices", cur.len()));
+                cur = choices::delete_runs(&cur, tester);
+                passes.push(("delete-runs", cur.len()));
+                cur = choices::lower_bytes(&cur, tester);
+                passes.push(("lower-bytes", cur.len()));
+                if strategy == Strategy::Auto {
+                    cur = tree_pass(perses::perses, &cur, tester);
+                    passes.push(("perses", cur.len()));
+                }
+            }
+        }
+        if cur == before || tester.stopped() {
+            break;
+        }
+    }
+    if let Some(b) = tester.best() {
+        if shortlex_lt(b, &cur) {
+            cur = b.to_vec();
+        }
+    }
+    Ok(Reduced { output: cur, passes })
+}
+
+/// The text a choice sequence stands for (convenience for reports).
+pub fn choices_text(g: &Grammar, cfg: &DecodeConfig, choices: &[u8]) -> Vec<u8> {
+    decode(g, choices, cfg)
+}

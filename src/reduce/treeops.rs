@@ -1,0 +1,182 @@
+//! Tree helpers shared by the tree reducers: minimal expansions, atomic
+//! tokens, multi-edit rendering.
+//!
+//! **Atomic tokens.** A nonterminal is a *token* when every one of its
+//! alternatives consists of terminals only (`<digit> ::= "0" | "1" | ...`),
+//! or when its name (inside the angle brackets) is all upper-case, the ANTLR
+//! lexer convention (`<NUMBER>`, `<IDENT>`). Tree reducers never descend
+//! into tokens nor replace them by minimal expansions: that would turn
+//! reduction into value shrinking (`9` → `0`), which changes what the
+//! reduced input says without making it smaller.
+
+use crate::generate::{decode_tree_from, DecodeConfig};
+use crate::grammar::{Elem, Grammar, SymbolId};
+use crate::tree::{Label, NodeId, Tree};
+
+/// Lazily computed minimal expansions and token flags of a grammar.
+pub struct TreeCtx<'g> {
+    /// The grammar.
+    pub g: &'g Grammar,
+    minimal: Vec<Tree>,
+    token: Vec<bool>,
+    render: Render,
+}
+
+/// How a candidate tree becomes the oracle's input.
+#[derive(Clone, Copy, Debug)]
+pub enum Render {
+    /// Its text.
+    Text,
+    /// Its choice sequence ([`crate::encode::encode`] under this config);
+    /// trees the encoder rejects are skipped.
+    Choices(DecodeConfig),
+}
+
+impl<'g> TreeCtx<'g> {
+    /// Analyses `g`.
+    pub fn new(g: &'g Grammar, render: Render) -> Self {
+        let token = (0..g.num_symbols())
+            .map(|i| {
+                let s = SymbolId(i as u32);
+                let name = g.name(s);
+                let inner = name.trim_start_matches('<').trim_end_matches('>');
+                let upper = inner.chars().any(|c| c.is_ascii_uppercase())
+                    && !inner.chars().any(|c| c.is_ascii_lowercase());
+                upper
+                    || g.rules_of(s)
+                        .all(|r| g.body(r).iter().all(|e| matches!(e, Elem::T(_))))
+            })
+            .collect();
+        let minimal = (0..g.num_symbols())
+            .map(|i| {
+                let s = SymbolId(i as u32);
+                if g.symbol(s).productive {
+                    decode_tree_from(g, s, &[], &DecodeConfig::default())
+                } else {
+                    Tree::new()
+                }
+            })
+            .collect();
+        TreeCtx {
+            g,
+            minimal,
+            token,
+            render,
+        }
+    }
+
+    /// Renders `t` with `edits` applied (see [`render_edits`]) for the
+    /// oracle; `None` if the result cannot be encoded.
+    pub fn render(&self, t: &Tree, edits: &[(NodeId, &Tree)]) -> Option<Vec<u8>> {
+        match self.render {
+            Render::Text => {
+                let mut out = Vec::new();
+                render_edits(t, self.g, edits, &mut out);
+                Some(out)
+            }
+            Render::Choices(cfg) => {
+                let nt = apply_edits(t, edits);
+                crate::encode::encode(self.g, &nt, &cfg).ok()
+            }
+        }
+    }
+
+    /// Renders `t` with subtree `target` replaced by subtree `src` of
+    /// `other` (which may be `t`), without copying `t` in text mode.
+    pub fn render_with(&self, t: &Tree, target: NodeId, other: &Tree, src: NodeId) -> Option<Vec<u8>> {
+        match self.render {
+            Render::Text => {
+                let mut out = Vec::new();
+                t.unparse_with(self.g, target, Some((other, src)), &mut out);
+                Some(out)
+            }
+            Render::Choices(cfg) => {
+                crate::encode::encode(self.g, &t.replace(target, other, src), &cfg).ok()
+            }
+        }
+    }
+
+    /// The oracle input of the whole tree.
+    pub fn render_tree(&self, t: &Tree) -> Option<Vec<u8>> {
+        self.render(t, &[])
+    }
+
+    /// Is `sym` an atomic token (see the module docs)?
+    pub fn is_token(&self, sym: SymbolId) -> bool {
+        self.token[sym.index()]
+    }
+
+    /// The minimal expansion of `sym` (alternative 0 everywhere).
+    pub fn minimal(&self, sym: SymbolId) -> &Tree {
+        &self.minimal[sym.index()]
+    }
+
+    /// Is subtree `id` of `t` exactly its symbol's minimal expansion?
+    pub fn is_minimal(&self, t: &Tree, id: NodeId) -> bool {
+        let Some(sym) = t.symbol(self.g, id) else {
+            return true;
+        };
+        let m = self.minimal(sym);
+        let n = t.node(id).size as usize;
+        if m.len() != n {
+            return false;
+        }
+        (0..n).all(|k| m.nodes()[k].label == t.nodes()[id.index() + k].label)
+    }
+}
+
+/// Number of leaves with text (tokens) under `id`.
+pub fn leaf_count(t: &Tree, id: NodeId) -> usize {
+    t.subtree(id)
+        .filter(|&n| !matches!(t.node(n).label, Label::Rule(_)))
+        .count()
+}
+
+/// Renders `t` with several disjoint subtrees replaced: `edits` sorted by
+/// node id, each `(target, replacement tree)` replaced by that tree's root.
+pub fn render_edits(t: &Tree, g: &Grammar, edits: &[(NodeId, &Tree)], out: &mut Vec<u8>) {
+    let mut i = 0usize;
+    let mut e = 0usize;
+    while i < t.len() {
+        if e < edits.len() && edits[e].0.index() == i {
+            let (target, with) = edits[e];
+            with.unparse_node_into(g, with.root(), out);
+            i += t.node(target).size as usize;
+            e += 1;
+        } else {
+            out.extend_from_slice(t.leaf_bytes(g, NodeId(i as u32)));
+            i += 1;
+        }
+    }
+}
+
+/// Applies disjoint edits (sorted by node id) and returns the new tree.
+pub fn apply_edits(t: &Tree, edits: &[(NodeId, &Tree)]) -> Tree {
+    let mut cur = t.clone();
+    // Last first, so earlier ids stay valid.
+    for &(target, with) in edits.iter().rev() {
+        cur = cur.replace(target, with, with.root());
+    }
+    cur
+}
+
+/// Nearest descendants of `id` (excluding itself) labelled with the same
+/// nonterminal: no node with that symbol lies strictly between.
+pub fn frontier(t: &Tree, g: &Grammar, id: NodeId) -> Vec<NodeId> {
+    let Some(sym) = t.symbol(g, id) else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    let end = id.0 + t.node(id).size;
+    let mut i = id.0 + 1;
+    while i < end {
+        let n = NodeId(i);
+        if t.symbol(g, n) == Some(sym) {
+            out.push(n);
+            i += t.node(n).size;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}

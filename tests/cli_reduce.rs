@@ -1,0 +1,186 @@
+//! CLI tests of `cargo grammar-min reduce` on real temporary directories.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::path::Path;
+
+fn bin() -> Command {
+    Command::cargo_bin("cargo-grammar-min").unwrap()
+}
+
+const MYSTERY_PY: &str = "import sys\ns=open(sys.argv[1]).read()\na=s.find('('); b=s.find(')')\nsys.exit(0 if 0<=a<b else 1)\n";
+
+fn setup(dir: &Path) {
+    std::fs::write(dir.join("check.py"), MYSTERY_PY).unwrap();
+    std::fs::write(dir.join("bug.txt"), "x = 1 + (2 * 3) - 4;").unwrap();
+}
+
+#[test]
+fn cmd_oracle_reduces_and_keeps_the_artifact() {
+    let d = tempfile::tempdir().unwrap();
+    setup(d.path());
+    bin()
+        .current_dir(d.path())
+        .args(["grammar-min", "reduce", "--cmd", "python3 check.py {}", "bug.txt"])
+        .assert()
+        .success()
+        .stderr(contains("Reproduce with:"))
+        .stderr(contains("python3 check.py bug.txt.min"));
+    assert_eq!(std::fs::read(d.path().join("bug.txt.min")).unwrap(), b"()");
+    assert_eq!(std::fs::read_to_string(d.path().join("bug.txt")).unwrap(), "x = 1 + (2 * 3) - 4;");
+    // No temporary files left behind next to the artifact.
+    let mut names: Vec<String> = std::fs::read_dir(d.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["bug.txt", "bug.txt.min", "check.py"]);
+}
+
+#[test]
+fn parallel_jobs_give_the_same_result_and_json() {
+    let d = tempfile::tempdir().unwrap();
+    let text = "aa ( bb cc ) dd ( ee ) ff ( gg hh ii ) jj";
+    std::fs::write(d.path().join("a.txt"), text).unwrap();
+    let cmd = "sh -c 'grep -q \"(.*(.*)\" \"$1\"' sh {}";
+    let mut outs = Vec::new();
+    for j in ["1", "2"] {
+        let out = bin()
+            .current_dir(d.path())
+            .args(["reduce", "--cmd", cmd, "a.txt", "-j", j, "--json", "-o", &format!("out{j}.txt")])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v[0]["bytes_before"], text.len());
+        outs.push(std::fs::read(d.path().join(format!("out{j}.txt"))).unwrap());
+    }
+    assert_eq!(outs[0], outs[1]);
+    assert_eq!(outs[0], b"(()");
+}
+
+#[test]
+fn original_that_does_not_fail_is_a_clear_error() {
+    let d = tempfile::tempdir().unwrap();
+    setup(d.path());
+    std::fs::write(d.path().join("ok.txt"), "no parens").unwrap();
+    bin()
+        .current_dir(d.path())
+        .args(["reduce", "--cmd", "python3 check.py {}", "ok.txt"])
+        .assert()
+        .failure()
+        .stderr(contains("is not interesting"))
+        .stderr(contains("Code(1)"));
+    assert!(!d.path().join("ok.txt.min").exists());
+}
+
+#[test]
+fn choice_artifact_with_grammar() {
+    let d = tempfile::tempdir().unwrap();
+    let g = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/assign.json");
+    // A choice sequence whose program contains `((` and `))`.
+    let cfg = grammar_min::generate::DecodeConfig::default();
+    let gr = grammar_min::grammar::Grammar::from_path(&g, &Default::default()).unwrap();
+    let mut seq = Vec::new();
+    let mut x: u32 = 12345;
+    loop {
+        seq.clear();
+        for _ in 0..40 {
+            x = x.wrapping_mul(1103515245).wrapping_add(12345);
+            seq.push((x >> 16) as u8);
+        }
+        let t = String::from_utf8(grammar_min::generate::decode(&gr, &seq, &cfg)).unwrap();
+        if t.contains("((") && t.contains("))") {
+            break;
+        }
+    }
+    std::fs::write(d.path().join("crash-1"), &seq).unwrap();
+    bin()
+        .current_dir(d.path())
+        .args([
+            "reduce",
+            "--cmd",
+            "sh -c 'grep -q \"((\" \"$1\" && grep -q \"))\" \"$1\"' sh",
+            "--grammar",
+            g.to_str().unwrap(),
+            "--input",
+            "choices",
+            "crash-1",
+        ])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(d.path().join("crash-1.min")).unwrap(), "a = ((a));\n");
+    let c = std::fs::read(d.path().join("crash-1.min.choices")).unwrap();
+    assert_eq!(grammar_min::generate::decode(&gr, &c, &cfg), b"a = ((a));\n");
+}
+
+fn host_triple() -> String {
+    let out = std::process::Command::new("rustc").arg("-vV").output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
+        .unwrap()
+}
+
+/// A fake cargo-fuzz project whose "target binary" is a shell script that
+/// prints a Rust panic for inputs with `((`, and a different panic for `!`.
+fn fake_project(root: &Path) {
+    std::fs::write(root.join("Cargo.toml"), "[package]\nname = \"demo\"\n").unwrap();
+    std::fs::create_dir_all(root.join("fuzz/artifacts/t")).unwrap();
+    std::fs::create_dir_all(root.join("grammars")).unwrap();
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/expr.json"), root.join("grammars/t.json")).unwrap();
+    let bin_dir = root.join("fuzz/target").join(host_triple()).join("release");
+    std::fs::create_dir_all(&bin_dir).unwrap();
+    let script = "#!/bin/sh\n\
+        if grep -q '!' \"$1\"; then echo \"thread '<unnamed>' panicked at src/other.rs:1:1:\" >&2; echo other >&2; exit 77; fi\n\
+        if grep -q '((' \"$1\"; then echo \"thread '<unnamed>' panicked at src/lib.rs:3:5:\" >&2; echo \"nested $(wc -c < \"$1\")\" >&2; echo '==1== ERROR: libFuzzer: deadly signal' >&2; exit 77; fi\n\
+        exit 0\n";
+    let p = bin_dir.join("t");
+    std::fs::write(&p, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(root.join("fuzz/artifacts/t/crash-1"), "1 + ((2)) ! 3").unwrap();
+    std::fs::write(root.join("fuzz/artifacts/t/crash-2"), "7 * ((8 + 9)) - 1").unwrap();
+}
+
+#[test]
+fn fuzz_target_mode_finds_binary_artifacts_and_avoids_drift() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    std::fs::create_dir_all(d.path().join("src")).unwrap();
+    let out = bin()
+        .current_dir(d.path().join("src"))
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["reduce", "t", "--input", "text", "--strategy", "ddmin", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2);
+    let arts = d.path().join("fuzz/artifacts/t");
+    // crash-1 crashes at src/other.rs (the `!` check comes first); the
+    // reduction keeps *that* crash and never drifts to src/lib.rs.
+    assert_eq!(std::fs::read(arts.join("crash-1.min")).unwrap(), b"!");
+    assert_eq!(std::fs::read(arts.join("crash-2.min")).unwrap(), b"((");
+    assert!(v[1]["reproduce"].as_str().unwrap().starts_with("cargo fuzz run t "));
+}
+
+#[test]
+fn unparseable_text_suggests_ddmin() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    std::fs::write(d.path().join("fuzz/artifacts/t/crash-3"), "(( not an expression").unwrap();
+    bin()
+        .current_dir(d.path())
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["reduce", "t", "fuzz/artifacts/t/crash-3", "--input", "text"])
+        .assert()
+        .failure()
+        .stderr(contains("does not parse"))
+        .stderr(contains("--strategy ddmin"));
+}

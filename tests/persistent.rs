@@ -1,0 +1,55 @@
+//! End-to-end test of the persistent oracle with `examples/persistent_child.rs`.
+
+use grammar_min::oracle::persistent::PersistentOracle;
+use grammar_min::oracle::signature::{CrashKind, SignatureLevel};
+use grammar_min::oracle::{Oracle, Outcome};
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn child() -> PathBuf {
+    // target/debug/deps/persistent-xxxx -> target/debug/examples/persistent_child
+    let exe = std::env::current_exe().unwrap();
+    let p = exe.parent().unwrap().parent().unwrap().join("examples").join("persistent_child");
+    if !p.is_file() {
+        // `cargo test --test persistent` does not build examples.
+        let st = std::process::Command::new(env!("CARGO"))
+            .args(["build", "--example", "persistent_child"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+    assert!(p.is_file(), "build the example first: cargo build --example persistent_child");
+    p
+}
+
+#[test]
+fn persistent_oracle_serves_many_candidates_and_survives_crashes() {
+    let mut o = PersistentOracle::new(
+        child(),
+        vec![],
+        SignatureLevel::Location,
+        Duration::from_secs(2),
+        b"xx panic xx",
+    )
+    .unwrap();
+    assert_eq!(o.reference().kind, CrashKind::Panic);
+    assert!(o.reference().location.as_deref().unwrap().contains("persistent_child.rs"));
+    assert_eq!(o.test(b"panic"), Outcome::Interesting);
+    assert_eq!(o.test(b"calm"), Outcome::NotInteresting);
+    assert_eq!(o.test(b"a panic"), Outcome::Interesting);
+    assert_eq!(o.spawned, 1, "panics are caught in the child: no restart");
+    // A hard crash: the child dies, the parent reads stderr and restarts.
+    assert_eq!(o.test(b"abort"), Outcome::Invalid);
+    assert_eq!(o.test(b"panic again"), Outcome::Interesting);
+    assert_eq!(o.spawned, 2);
+    // A hang: killed after the timeout, then a fresh child.
+    assert_eq!(o.test(b"hang"), Outcome::Timeout);
+    assert_eq!(o.test(b"panic"), Outcome::Interesting);
+    assert_eq!(o.spawned, 3);
+}
+
+#[test]
+fn persistent_oracle_rejects_a_non_failing_original() {
+    assert!(PersistentOracle::new(child(), vec![], SignatureLevel::Location, Duration::from_secs(2), b"fine").is_err());
+}
