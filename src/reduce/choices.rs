@@ -29,7 +29,12 @@ use crate::tree::{Label, NodeId, Tree};
 
 /// ddmin on the bytes (see the module docs for `nop`).
 pub fn ddmin_pass(cur: &[u8], tester: &mut Tester<'_>, nop: bool) -> Vec<u8> {
-    ddmin(cur.to_vec(), tester, &mut |u: &[u8]| u.to_vec(), nop.then_some(0))
+    ddmin(
+        cur.to_vec(),
+        tester,
+        &mut |u: &[u8]| u.to_vec(),
+        nop.then_some(0),
+    )
 }
 
 /// Runs `make(cur)` repeatedly: each call lists candidates for the current
@@ -112,7 +117,12 @@ fn spans(t: &Tree) -> Vec<NodeId> {
 }
 
 /// Replaces node spans by the zero bytes of their minimal expansions.
-pub fn minimize_nodes(ctx: &TreeCtx<'_>, cfg: &DecodeConfig, cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+pub fn minimize_nodes(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
     greedy(cur.to_vec(), tester, |c| {
         let t = decode_tree(ctx.g, c, cfg);
         spans(&t)
@@ -132,7 +142,12 @@ pub fn minimize_nodes(ctx: &TreeCtx<'_>, cfg: &DecodeConfig, cur: &[u8], tester:
 }
 
 /// Replaces a node's span by a nearest same-symbol descendant's span.
-pub fn replace_by_descendant(ctx: &TreeCtx<'_>, cfg: &DecodeConfig, cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+pub fn replace_by_descendant(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
     greedy(cur.to_vec(), tester, |c| {
         let t = decode_tree(ctx.g, c, cfg);
         let mut v = Vec::new();
@@ -141,7 +156,10 @@ pub fn replace_by_descendant(ctx: &TreeCtx<'_>, cfg: &DecodeConfig, cur: &[u8], 
             for d in frontier(&t, ctx.g, n) {
                 let dr = t.node(d).choices.clone();
                 let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
-                let (ds, de) = ((dr.start as usize).min(c.len()), (dr.end as usize).min(c.len()));
+                let (ds, de) = (
+                    (dr.start as usize).min(c.len()),
+                    (dr.end as usize).min(c.len()),
+                );
                 v.push([&c[..s], &c[ds..de], &c[e..]].concat());
             }
         }

@@ -149,7 +149,12 @@ mod tests {
             }
         });
         let mut t = Tester::new(&mut o);
-        let r = ddmin(vec![9u8, 1, 2, 3, 4, 5, 9], &mut t, &mut |u: &[u8]| u.to_vec(), Some(0));
+        let r = ddmin(
+            vec![9u8, 1, 2, 3, 4, 5, 9],
+            &mut t,
+            &mut |u: &[u8]| u.to_vec(),
+            Some(0),
+        );
         // Chunks of one cannot shrink under the variant, so it stops early;
         // the plain pass finishes the job.
         assert!(r.len() < 7 && r[0] == 9 && r[r.len() - 1] == 9);

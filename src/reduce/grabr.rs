@@ -36,11 +36,19 @@ fn matches_elem(ctx: &TreeCtx<'_>, t: &Tree, n: NodeId, e: Elem) -> bool {
 /// fuzzingbook's `subtrees_with_symbol(tree, symbol, depth)`: descendants
 /// of `root` (not `root`) carrying `e`, at exactly relative depth `depth`
 /// (`None` = any depth), in pre-order.
-fn subtrees_with(ctx: &TreeCtx<'_>, t: &Tree, root: NodeId, e: Elem, depth: Option<u32>) -> Vec<NodeId> {
+fn subtrees_with(
+    ctx: &TreeCtx<'_>,
+    t: &Tree,
+    root: NodeId,
+    e: Elem,
+    depth: Option<u32>,
+) -> Vec<NodeId> {
     let base = t.node(root).depth;
     t.subtree(root)
         .skip(1)
-        .filter(|&n| depth.is_none_or(|d| t.node(n).depth - base == d) && matches_elem(ctx, t, n, e))
+        .filter(|&n| {
+            depth.is_none_or(|d| t.node(n).depth - base == d) && matches_elem(ctx, t, n, e)
+        })
         .collect()
 }
 
@@ -70,9 +78,16 @@ fn build(t: &Tree, rule: RuleId, children: &[NodeId]) -> Tree {
 }
 
 /// fuzzingbook's `alternate_reductions`.
-fn alternate_reductions(ctx: &TreeCtx<'_>, t: &Tree, child: NodeId, depth: Option<u32>) -> Vec<Tree> {
+fn alternate_reductions(
+    ctx: &TreeCtx<'_>,
+    t: &Tree,
+    child: NodeId,
+    depth: Option<u32>,
+) -> Vec<Tree> {
     let g = ctx.g;
-    let Some(sym) = t.symbol(g, child) else { return vec![] };
+    let Some(sym) = t.symbol(g, child) else {
+        return vec![];
+    };
     let mut rules: Vec<RuleId> = g.rules_of(sym).collect();
     rules.sort_by_key(|&r| (g.body(r).len(), g.rule(r).source_index));
     let size = t.node(child).size;
@@ -127,7 +142,9 @@ fn same_structure(a: &Tree, ai: NodeId, b: &Tree, bi: NodeId) -> bool {
 
 /// fuzzingbook's `symbol_reductions`, duplicates removed.
 fn symbol_reductions(ctx: &TreeCtx<'_>, t: &Tree, child: NodeId, depth: Option<u32>) -> Vec<Red> {
-    let Some(sym) = t.symbol(ctx.g, child) else { return vec![] };
+    let Some(sym) = t.symbol(ctx.g, child) else {
+        return vec![];
+    };
     let mut out: Vec<Red> = subtrees_with(ctx, t, child, Elem::Nt(sym), depth)
         .into_iter()
         .map(Red::Sub)
@@ -154,7 +171,12 @@ fn resolve(t: &Tree, path: &[u32]) -> NodeId {
 
 /// One `reduce_subtree(tree, tree, depth)` pass; returns whether anything
 /// was reduced.
-fn reduce_pass(ctx: &TreeCtx<'_>, tree: &mut Tree, depth: Option<u32>, tester: &mut Tester<'_>) -> bool {
+fn reduce_pass(
+    ctx: &TreeCtx<'_>,
+    tree: &mut Tree,
+    depth: Option<u32>,
+    tester: &mut Tester<'_>,
+) -> bool {
     let mut reduced = false;
     let mut stack: Vec<Vec<u32>> = vec![vec![]];
     while let Some(path) = stack.pop() {

@@ -114,10 +114,7 @@ pub struct Reduced {
 
 fn check_original(input: &[u8], tester: &mut Tester<'_>) -> Result<(), ReduceError> {
     match tester.test(input) {
-        Outcome::Interesting => {
-            tester.accept(input);
-            Ok(())
-        }
+        Outcome::Interesting => Ok(()),
         o => Err(ReduceError::NotReproduced(o)),
     }
 }
@@ -146,15 +143,19 @@ pub fn reduce_text(
     check_original(input, tester)?;
     let mut passes = Vec::new();
     let mut cur = input.to_vec();
-    let ddmin_all = |cur: &mut Vec<u8>, tester: &mut Tester<'_>, passes: &mut Vec<(&'static str, usize)>| {
-        *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
-        passes.push(("ddmin-tokens", cur.len()));
-        *cur = ddmin::ddmin_bytes(cur, tester);
-        passes.push(("ddmin-bytes", cur.len()));
-    };
+    let ddmin_all =
+        |cur: &mut Vec<u8>, tester: &mut Tester<'_>, passes: &mut Vec<(&'static str, usize)>| {
+            *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
+            passes.push(("ddmin-tokens", cur.len()));
+            *cur = ddmin::ddmin_bytes(cur, tester);
+            passes.push(("ddmin-bytes", cur.len()));
+        };
     if strategy == Strategy::Ddmin {
         ddmin_all(&mut cur, tester, &mut passes);
-        return Ok(Reduced { output: cur, passes });
+        return Ok(Reduced {
+            output: cur,
+            passes,
+        });
     }
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
     let ctx = TreeCtx::new(g, Render::Text);
@@ -194,7 +195,10 @@ pub fn reduce_text(
             Err(_) => break,
         }
     }
-    Ok(Reduced { output: cur, passes })
+    Ok(Reduced {
+        output: cur,
+        passes,
+    })
 }
 
 /// Reduces a choice-sequence artifact (the oracle receives choice bytes;
@@ -214,7 +218,9 @@ pub fn reduce_choices(
     let ctx = TreeCtx::new(g, Render::Choices(*cfg));
     let mut passes = Vec::new();
     let mut cur = input.to_vec();
-    let tree_pass = |f: fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree, cur: &[u8], tester: &mut Tester<'_>| {
+    let tree_pass = |f: fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree,
+                     cur: &[u8],
+                     tester: &mut Tester<'_>| {
         let t = f(&ctx, decode_tree(g, cur, cfg), tester);
         match crate::encode::encode(g, &t, cfg) {
             Ok(c) if shortlex_lt(&c, cur) && tester.test(&c) == Outcome::Interesting => c,
@@ -258,7 +264,10 @@ pub fn reduce_choices(
             cur = b.to_vec();
         }
     }
-    Ok(Reduced { output: cur, passes })
+    Ok(Reduced {
+        output: cur,
+        passes,
+    })
 }
 
 /// The text a choice sequence stands for (convenience for reports).

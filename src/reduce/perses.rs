@@ -123,7 +123,9 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
             break;
         }
         let id = NodeId(raw);
-        let Some(sym) = tree.symbol(g, id) else { continue };
+        let Some(sym) = tree.symbol(g, id) else {
+            continue;
+        };
         let size = tree.node(id).size;
         let mut cands: Vec<Cand> = Vec::new();
         let minimal_ok = !ctx.is_minimal(&tree, id) && (ctx.minimal(sym).len() as u32) < size;
@@ -133,7 +135,11 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
         let mut desc = frontier(&tree, g, id);
         desc.sort_by_key(|&d| (tree.node(d).depth, d.0));
         cands.extend(desc.into_iter().map(Cand::Desc));
-        cands.extend(unit_candidates(g, &tree, id, sym).into_iter().map(Cand::Unit));
+        cands.extend(
+            unit_candidates(g, &tree, id, sym)
+                .into_iter()
+                .map(Cand::Unit),
+        );
         if minimal_ok && !g.symbol(sym).nullable {
             cands.push(Cand::Minimal);
         }

@@ -98,7 +98,9 @@ impl<'o> Tester<'o> {
 
     /// Has cancellation been requested?
     pub fn stopped(&self) -> bool {
-        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The smallest (shortlex) candidate accepted so far.
@@ -135,7 +137,11 @@ impl<'o> Tester<'o> {
     /// Marks `candidate` as the new best (if shortlex-smaller) and tells
     /// the observer.
     pub fn accept(&mut self, candidate: &[u8]) {
-        if self.best.as_deref().is_none_or(|b| shortlex_lt(candidate, b)) {
+        if self
+            .best
+            .as_deref()
+            .is_none_or(|b| shortlex_lt(candidate, b))
+        {
             self.best = Some(candidate.to_vec());
             if let Some(f) = self.observer.as_mut() {
                 f(Event::Improved(candidate));

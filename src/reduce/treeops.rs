@@ -83,7 +83,13 @@ impl<'g> TreeCtx<'g> {
 
     /// Renders `t` with subtree `target` replaced by subtree `src` of
     /// `other` (which may be `t`), without copying `t` in text mode.
-    pub fn render_with(&self, t: &Tree, target: NodeId, other: &Tree, src: NodeId) -> Option<Vec<u8>> {
+    pub fn render_with(
+        &self,
+        t: &Tree,
+        target: NodeId,
+        other: &Tree,
+        src: NodeId,
+    ) -> Option<Vec<u8>> {
         match self.render {
             Render::Text => {
                 let mut out = Vec::new();
