@@ -9,7 +9,7 @@
 //! after a reduction. The recursion over children of the original is an
 //! explicit stack of child-index paths (stable under edits elsewhere).
 
-use super::treeops::TreeCtx;
+use super::treeops::{copy_subtree_into, TreeCtx};
 use super::Tester;
 use crate::grammar::{Elem, RuleId};
 use crate::tree::{Label, Node, NodeId, Tree, NO_PARENT};
@@ -63,16 +63,7 @@ fn build(t: &Tree, rule: RuleId, children: &[NodeId]) -> Tree {
     }];
     let mut texts: Vec<Box<[u8]>> = Vec::new();
     for &c in children {
-        let off = nodes.len() as u32;
-        for n in t.subtree(c) {
-            let mut node = t.node(n).clone();
-            node.parent = if n == c { 0 } else { node.parent - c.0 + off };
-            if let Label::Text(s, i) = node.label {
-                texts.push(t.text(i).into());
-                node.label = Label::Text(s, (texts.len() - 1) as u32);
-            }
-            nodes.push(node);
-        }
+        copy_subtree_into(&mut nodes, &mut texts, t, c, 0);
     }
     Tree::from_preorder(nodes, texts).expect("children copied in pre-order")
 }

@@ -9,7 +9,7 @@
 //! Atomic tokens ([`super::treeops`]) are never queued. Candidates render
 //! without copying the tree; only accepted edits build a new one.
 
-use super::treeops::{frontier, TreeCtx};
+use super::treeops::{copy_subtree_into, frontier, TreeCtx};
 use super::Tester;
 use crate::grammar::{Elem, Grammar, RuleId, SymbolId};
 use crate::tree::{Label, Node, NodeId, Tree, NO_PARENT};
@@ -42,18 +42,7 @@ fn build_unit(g: &Grammar, t: &Tree, rule: RuleId, y: NodeId) -> Tree {
                 depth: 0,
                 choices: 0..0,
             }),
-            Elem::Nt(_) => {
-                let off = nodes.len() as u32;
-                for n in t.subtree(y) {
-                    let mut node = t.node(n).clone();
-                    node.parent = if n == y { 0 } else { node.parent - y.0 + off };
-                    if let Label::Text(s, i) = node.label {
-                        texts.push(t.text(i).into());
-                        node.label = Label::Text(s, (texts.len() - 1) as u32);
-                    }
-                    nodes.push(node);
-                }
-            }
+            Elem::Nt(_) => copy_subtree_into(&mut nodes, &mut texts, t, y, 0),
         }
     }
     Tree::from_preorder(nodes, texts).expect("built in pre-order")
