@@ -44,6 +44,17 @@ def run_tool(tool, task, work, budget):
         outdir = os.path.join(work, "picire-out")
         argv = ["picire", "-i", txt, "--test", test, "-a", "both", "-o", outdir, "-l", "ERROR"]
         out = os.path.join(outdir, "input.txt")
+    elif tool == "picireny":
+        if not task.get("antlr"):
+            return None, "no ANTLR grammar for this task", 0, 0.0
+        test = os.path.join(work, "test.sh")
+        open(test, "w").write(f"#!/bin/sh\nexec sh {COUNTED} {pred} \"$1\"\n")
+        os.chmod(test, 0o755)
+        outdir = os.path.join(work, "picireny-out")
+        argv = ["picireny", "-i", txt, "--test", test, "-g", os.path.join(HERE, task["antlr"]),
+                "-s", task["antlr_start"], "--antlr", os.environ.get("ANTLR_JAR", "/usr/share/java/antlr4.jar"),
+                "-o", outdir, "-l", "ERROR"]
+        out = os.path.join(outdir, "input.txt")
     elif tool == "shrinkray":
         test = os.path.join(work, "test.sh")
         open(test, "w").write(
@@ -57,7 +68,7 @@ def run_tool(tool, task, work, budget):
         test = os.path.join(work, "test.sh")
         open(test, "w").write(f"#!/bin/sh\nexec sh {COUNTED} {pred} input.txt\n")
         os.chmod(test, 0o755)
-        argv = ["cvise", "--n", "1", "--not-c", "--timeout", "10", "--tidy", test, txt]
+        argv = ["cvise", "--n", "1", "--not-c", "--timeout", "10", "--tidy", test, "input.txt"]
         out = txt
     else:
         raise ValueError(tool)
@@ -85,7 +96,7 @@ def run_tool(tool, task, work, budget):
     return out, note, calls, wall
 
 
-TOOLS = ["grammar-min (choices)", "grammar-min (text auto)", "grammar-min (ddmin)", "picire", "shrinkray", "cvise"]
+TOOLS = ["grammar-min (choices)", "grammar-min (text auto)", "grammar-min (ddmin)", "picire", "picireny", "shrinkray", "cvise"]
 
 
 def main():
@@ -123,7 +134,8 @@ def main():
                 print(json.dumps(r), file=sys.stderr, flush=True)
             finally:
                 shutil.rmtree(work, ignore_errors=True)
-    json.dump(results, open(os.path.join(HERE, "results.json"), "w"), indent=1)
+    name = os.environ.get("GM_RESULTS", "results.json")
+    json.dump(results, open(os.path.join(HERE, name), "w"), indent=1)
     print("| task | tool | bytes before → after | oracle calls | wall time (s) | result / note |")
     print("|---|---|---|---|---|---|")
     for r in results:

@@ -14,8 +14,9 @@
 //! * [`minimize_nodes`] — replace a tree node's choice span by the zero
 //!   bytes of its minimal expansion (largest nodes first);
 //! * [`replace_by_descendant`] — replace a node's span by the span of a
-//!   nearest descendant of the same nonterminal ([`crate::tree::Node::choices`]);
-//! * [`lower_bytes`] — set single bytes to 0, else halve them.
+//!   nearest descendant of the same nonterminal ([`crate::tree::Node::choices`]),
+//!   shortest result first;
+//! * [`lower_bytes`] — set single bytes to 0.
 //!
 //! Passes restart their scan after each success; candidates already tried
 //! are answered by the [`Tester`]'s cache, so a restart costs no oracle runs.
@@ -74,23 +75,19 @@ pub fn delete_runs(cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     cur
 }
 
-/// Sets single bytes to 0, else halves them.
+/// Sets single bytes to 0 (the simplest choice). Lowering to a non-zero
+/// value would only swap one alternative for another of the same rank, which
+/// rarely shortens the output, so it is not tried.
 pub fn lower_bytes(cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     greedy(cur.to_vec(), tester, |c| {
-        let mut v = Vec::new();
-        for i in 0..c.len() {
-            if c[i] > 0 {
+        (0..c.len())
+            .filter(|&i| c[i] > 0)
+            .map(|i| {
                 let mut z = c.to_vec();
                 z[i] = 0;
-                v.push(z);
-                if c[i] > 1 {
-                    let mut h = c.to_vec();
-                    h[i] = c[i] / 2;
-                    v.push(h);
-                }
-            }
-        }
-        v
+                z
+            })
+            .collect()
     })
 }
 
@@ -163,6 +160,10 @@ pub fn replace_by_descendant(
                 v.push([&c[..s], &c[ds..de], &c[e..]].concat());
             }
         }
+        // Largest reduction first (shortest candidate): measured on the
+        // benchmark suite this needs fewer oracle runs overall than
+        // node-by-node order (BENCHMARKS.md).
+        v.sort_by_key(|x| x.len());
         v
     })
 }

@@ -108,8 +108,9 @@ pub enum ReduceError {
 pub struct Reduced {
     /// The oracle's input that was reduced (text, or choice bytes).
     pub output: Vec<u8>,
-    /// Passes run with the bytes they ended at: `(name, size)`.
-    pub passes: Vec<(&'static str, usize)>,
+    /// Passes run, each with the size it ended at and the oracle runs so
+    /// far: `(name, size, tests)`.
+    pub passes: Vec<(&'static str, usize, u64)>,
 }
 
 fn check_original(input: &[u8], tester: &mut Tester<'_>) -> Result<(), ReduceError> {
@@ -143,13 +144,14 @@ pub fn reduce_text(
     check_original(input, tester)?;
     let mut passes = Vec::new();
     let mut cur = input.to_vec();
-    let ddmin_all =
-        |cur: &mut Vec<u8>, tester: &mut Tester<'_>, passes: &mut Vec<(&'static str, usize)>| {
-            *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
-            passes.push(("ddmin-tokens", cur.len()));
-            *cur = ddmin::ddmin_bytes(cur, tester);
-            passes.push(("ddmin-bytes", cur.len()));
-        };
+    let ddmin_all = |cur: &mut Vec<u8>,
+                     tester: &mut Tester<'_>,
+                     passes: &mut Vec<(&'static str, usize, u64)>| {
+        *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
+        passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
+        *cur = ddmin::ddmin_bytes(cur, tester);
+        passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
+    };
     if strategy == Strategy::Ddmin {
         ddmin_all(&mut cur, tester, &mut passes);
         return Ok(Reduced {
@@ -168,9 +170,9 @@ pub fn reduce_text(
             Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
             _ => {
                 tree = perses::perses(&ctx, tree, tester);
-                passes.push(("perses", tree.unparse(g).len()));
+                passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
                 tree = hdd::hdd(&ctx, tree, tester);
-                passes.push(("hdd", tree.unparse(g).len()));
+                passes.push(("hdd", tree.unparse(g).len(), tester.stats().tests));
             }
         }
         cur = tree.unparse(g);
@@ -182,6 +184,7 @@ pub fn reduce_text(
                     _ => "grabr",
                 },
                 cur.len(),
+                tester.stats().tests,
             ));
             break;
         }
@@ -232,7 +235,7 @@ pub fn reduce_choices(
         match strategy {
             Strategy::Ddmin => {
                 cur = choices::ddmin_pass(&cur, tester, false);
-                passes.push(("ddmin-choices", cur.len()));
+                passes.push(("ddmin-choices", cur.len(), tester.stats().tests));
                 break;
             }
             Strategy::Perses => cur = tree_pass(perses::perses, &cur, tester),
@@ -240,18 +243,18 @@ pub fn reduce_choices(
             Strategy::Grabr => cur = tree_pass(grabr::grabr, &cur, tester),
             Strategy::Auto | Strategy::Choices => {
                 cur = choices::replace_by_descendant(&ctx, cfg, &cur, tester);
-                passes.push(("replace-by-descendant", cur.len()));
+                passes.push(("replace-by-descendant", cur.len(), tester.stats().tests));
                 cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
-                passes.push(("minimize-nodes", cur.len()));
+                passes.push(("minimize-nodes", cur.len(), tester.stats().tests));
                 cur = choices::ddmin_pass(&cur, tester, false);
-                passes.push(("ddmin-choices", cur.len()));
+                passes.push(("ddmin-choices", cur.len(), tester.stats().tests));
                 cur = choices::delete_runs(&cur, tester);
-                passes.push(("delete-runs", cur.len()));
+                passes.push(("delete-runs", cur.len(), tester.stats().tests));
                 cur = choices::lower_bytes(&cur, tester);
-                passes.push(("lower-bytes", cur.len()));
+                passes.push(("lower-bytes", cur.len(), tester.stats().tests));
                 if strategy == Strategy::Auto {
                     cur = tree_pass(perses::perses, &cur, tester);
-                    passes.push(("perses", cur.len()));
+                    passes.push(("perses", cur.len(), tester.stats().tests));
                 }
             }
         }

@@ -122,6 +122,12 @@ impl<'o> Tester<'o> {
         }
     }
 
+    /// Records an outcome already known (e.g. from the reproduction check
+    /// of the original) so the candidate is not run again.
+    pub fn seed(&mut self, candidate: &[u8], outcome: Outcome) {
+        self.cache.insert(key(candidate), outcome);
+    }
+
     /// Tests one candidate (through the cache).
     pub fn test(&mut self, candidate: &[u8]) -> Outcome {
         let k = key(candidate);

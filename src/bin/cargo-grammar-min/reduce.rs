@@ -133,6 +133,8 @@ struct Summary {
     seconds: f64,
     interrupted: bool,
     reproduce: String,
+    /// (pass, size after, oracle runs so far)
+    passes: Vec<(&'static str, usize, u64)>,
 }
 
 /// Writes `data` to `path` atomically (temp file in the same directory,
@@ -460,6 +462,8 @@ impl Reduce {
                         }
                     }
                 });
+            // The reproduction check above already ran the original.
+            tester.seed(&original, Outcome::Interesting);
             let r = match (kind, grammar) {
                 (InputKind::Choices, Some(g)) => {
                     reduce_choices(g, &cfg, &original, strategy, &mut tester)
@@ -475,6 +479,7 @@ impl Reduce {
         }
         let (reduced, mut stats) =
             result.with_context(|| format!("cannot reduce {}", artifact.display()))?;
+        let mut passes = reduced.passes.clone();
         // Final write (the observer already wrote every improvement).
         if kind == InputKind::Choices {
             write_atomic(&choices_path, &reduced.output)?;
@@ -499,6 +504,7 @@ impl Reduce {
                         }
                     }
                 });
+            t2.seed(&text, Outcome::Interesting);
             let r2 = reduce_text(None, &text, Strategy::Ddmin, &mut t2);
             let s2 = t2.stats();
             drop(t2);
@@ -506,6 +512,11 @@ impl Reduce {
                 return Err(e);
             }
             if let Ok(r2) = r2 {
+                passes.extend(
+                    r2.passes
+                        .iter()
+                        .map(|&(n, size, t)| (n, size, t + stats.tests)),
+                );
                 text = r2.output;
                 write_atomic(&out_path, &text)?;
             }
@@ -559,6 +570,7 @@ impl Reduce {
             seconds: started.elapsed().as_secs_f64(),
             interrupted: stop.load(Ordering::SeqCst),
             reproduce,
+            passes,
         })
     }
 }
