@@ -233,3 +233,22 @@ fn unparseable_text_suggests_ddmin() {
         .stderr(contains("does not parse"))
         .stderr(contains("--strategy ddmin"));
 }
+
+#[test]
+fn target_without_grammar_falls_back_to_ddmin() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    std::fs::remove_dir_all(d.path().join("grammars")).unwrap();
+    bin()
+        .current_dir(d.path())
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["reduce", "t", "fuzz/artifacts/t/crash-2"])
+        .assert()
+        .success()
+        .stderr(contains("no grammar"))
+        .stderr(contains("cargo fuzz run t"));
+    assert_eq!(
+        std::fs::read(d.path().join("fuzz/artifacts/t/crash-2.min")).unwrap(),
+        b"(("
+    );
+}

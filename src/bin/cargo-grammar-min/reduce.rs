@@ -207,7 +207,18 @@ impl Reduce {
         }
         let grammar_path = match (&self.grammar, &self.target, &project) {
             (Some(g), _, _) => Some(g.clone()),
-            (None, Some(t), Some(p)) => Some(p.grammar(t)),
+            // A target without a grammar file is reduced as plain bytes.
+            (None, Some(t), Some(p)) => Some(p.grammar(t)).filter(|g| {
+                g.is_file() || {
+                    if !self.json {
+                        eprintln!(
+                            "note: no grammar {} for target {t}; reducing bytes with ddmin (pass --grammar FILE for grammar-aware reduction)",
+                            g.display()
+                        );
+                    }
+                    false
+                }
+            }),
             _ => None,
         };
         let grammar = match &grammar_path {
