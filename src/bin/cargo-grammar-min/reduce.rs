@@ -473,6 +473,10 @@ impl Reduce {
                         }
                     }
                 });
+            if let (Some(g), true) = (grammar, kind == InputKind::Choices && self.cmd.is_some()) {
+                // The --cmd program sees only the decoded text.
+                tester = tester.with_cache_key(move |c| decode(g, c, &cfg));
+            }
             // The reproduction check above already ran the original.
             tester.seed(&original, Outcome::Interesting);
             let r = match (kind, grammar) {
