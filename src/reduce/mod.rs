@@ -46,10 +46,10 @@ use treeops::{Render, TreeCtx};
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
     /// Choice passes for choice artifacts; Perses + HDD* for text, then
-    /// token and byte ddmin; repeated to a joint fixpoint.
+    /// line, token and byte ddmin; repeated to a joint fixpoint.
     #[default]
     Auto,
-    /// ddmin only (tokens, then bytes; bytes of choice artifacts).
+    /// ddmin only (lines, tokens, then bytes; bytes of choice artifacts).
     Ddmin,
     /// Choice-sequence passes only.
     Choices,
@@ -147,6 +147,12 @@ pub fn reduce_text(
     let ddmin_all = |cur: &mut Vec<u8>,
                      tester: &mut Tester<'_>,
                      passes: &mut Vec<(&'static str, usize, u64)>| {
+        // Lines first (big, cheap steps on multi-line inputs), then tokens,
+        // then bytes; the last pass leaves the text 1-minimal.
+        if ddmin::lines(cur).len() > 2 {
+            *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
+            passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
+        }
         *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
         passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
         *cur = ddmin::ddmin_bytes(cur, tester);
