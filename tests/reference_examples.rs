@@ -1,4 +1,4 @@
-//! The worked examples of /work/shared/reference/README.md (fuzzingbook's
+//! The worked examples of the project's reference README (fuzzingbook's
 //! Reducer chapter, choice-sequence reduction). Test counts are oracle runs
 //! (cache misses), the original's first test included where fuzzingbook
 //! counts it.
