@@ -48,6 +48,7 @@ pub enum InputKind {
 ///   cargo grammar-min reduce parse_expr fuzz/artifacts/parse_expr/crash-1234 -j 2
 ///   cargo grammar-min reduce --cmd 'python3 check.py {}' --grammar grammars/expr.json bug.txt
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct Reduce {
     /// Fuzz target name (omit with --cmd). Without ARTIFACTs, every file in
     /// `fuzz/artifacts/TARGET/` is reduced.
