@@ -44,6 +44,6 @@ pub mod encode;
 pub mod generate;
 pub mod grammar;
 pub mod oracle;
-pub mod reduce;
 pub mod parse;
+pub mod reduce;
 pub mod tree;

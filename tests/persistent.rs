@@ -9,7 +9,13 @@ use std::time::Duration;
 fn child() -> PathBuf {
     // target/debug/deps/persistent-xxxx -> target/debug/examples/persistent_child
     let exe = std::env::current_exe().unwrap();
-    let p = exe.parent().unwrap().parent().unwrap().join("examples").join("persistent_child");
+    let p = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples")
+        .join("persistent_child");
     if !p.is_file() {
         // `cargo test --test persistent` does not build examples.
         let st = std::process::Command::new(env!("CARGO"))
@@ -19,7 +25,10 @@ fn child() -> PathBuf {
             .unwrap();
         assert!(st.success());
     }
-    assert!(p.is_file(), "build the example first: cargo build --example persistent_child");
+    assert!(
+        p.is_file(),
+        "build the example first: cargo build --example persistent_child"
+    );
     p
 }
 
@@ -34,7 +43,12 @@ fn persistent_oracle_serves_many_candidates_and_survives_crashes() {
     )
     .unwrap();
     assert_eq!(o.reference().kind, CrashKind::Panic);
-    assert!(o.reference().location.as_deref().unwrap().contains("persistent_child.rs"));
+    assert!(o
+        .reference()
+        .location
+        .as_deref()
+        .unwrap()
+        .contains("persistent_child.rs"));
     assert_eq!(o.test(b"panic"), Outcome::Interesting);
     assert_eq!(o.test(b"calm"), Outcome::NotInteresting);
     assert_eq!(o.test(b"a panic"), Outcome::Interesting);
@@ -51,5 +65,12 @@ fn persistent_oracle_serves_many_candidates_and_survives_crashes() {
 
 #[test]
 fn persistent_oracle_rejects_a_non_failing_original() {
-    assert!(PersistentOracle::new(child(), vec![], SignatureLevel::Location, Duration::from_secs(2), b"fine").is_err());
+    assert!(PersistentOracle::new(
+        child(),
+        vec![],
+        SignatureLevel::Location,
+        Duration::from_secs(2),
+        b"fine"
+    )
+    .is_err());
 }

@@ -9,7 +9,9 @@ use common::*;
 use grammar_min::generate::{decode, decode_tree, DecodeConfig};
 use grammar_min::oracle::{FnOracle, Outcome};
 use grammar_min::reduce::treeops::{Render, TreeCtx};
-use grammar_min::reduce::{ddmin, grabr, hdd, perses, reduce_choices, reduce_text, shortlex_lt, Strategy, Tester};
+use grammar_min::reduce::{
+    ddmin, grabr, hdd, perses, reduce_choices, reduce_text, shortlex_lt, Strategy, Tester,
+};
 use grammar_min::tree::Tree;
 use proptest::prelude::*;
 

@@ -1,4 +1,4 @@
-//! The worked examples of /work/shared/reference/README.md (fuzzingbook's
+//! The worked examples of the project's reference README (fuzzingbook's
 //! Reducer chapter, choice-sequence reduction). Test counts are oracle runs
 //! (cache misses), the original's first test included where fuzzingbook
 //! counts it.
@@ -10,7 +10,9 @@ use grammar_min::generate::{decode, DecodeConfig};
 use grammar_min::grammar::Grammar;
 use grammar_min::oracle::{FnOracle, Outcome};
 use grammar_min::reduce::treeops::{Render, TreeCtx};
-use grammar_min::reduce::{self, grabr, hdd, perses, reduce_choices, reduce_text, Strategy, Tester};
+use grammar_min::reduce::{
+    self, grabr, hdd, perses, reduce_choices, reduce_text, Strategy, Tester,
+};
 use rand::{RngExt, SeedableRng};
 
 const MYSTERY: &str = " 7:,>((/$$-/->.;.=;(.%!:50#7*8=$&&=$9!%6(4=&69':'<3+0-3.24#7=!&60)2/+\";+<7+1<2!4$>92+$1<(3%&5''>#";
@@ -72,7 +74,10 @@ fn grammar_reduction_of_the_expression() {
     let (r, tests) = tree_reduce(&g, "1 + (2 * 3)", perses::perses);
     assert_eq!(r.len(), 3, "{}", String::from_utf8_lossy(&r));
     assert!(r.starts_with(b"(") && r.ends_with(b")"));
-    eprintln!("perses 1 + (2 * 3): {} in {tests} tests", String::from_utf8_lossy(&r));
+    eprintln!(
+        "perses 1 + (2 * 3): {} in {tests} tests",
+        String::from_utf8_lossy(&r)
+    );
     // HDD* only replaces nodes by minimal expansions, it cannot hoist
     // `(...)` out of `1 + ...`: its known weakness (Perses fixes it).
     let (r, _) = tree_reduce(&g, "1 + (2 * 3)", hdd::hdd);
@@ -88,7 +93,10 @@ fn grammar_reduction_of_the_long_expression() {
         let (r, tests) = tree_reduce(&g, LONG_EXPR, f);
         assert_eq!(r.len(), 3, "{name}: {}", String::from_utf8_lossy(&r));
         assert!(r[0] == b'(' && r[1].is_ascii_digit() && r[2] == b')');
-        eprintln!("{name} long expression: {} in {tests} tests", String::from_utf8_lossy(&r));
+        eprintln!(
+            "{name} long expression: {} in {tests} tests",
+            String::from_utf8_lossy(&r)
+        );
         if name == "grabr" {
             assert!(tests <= 12, "{tests} tests");
         }
@@ -168,7 +176,11 @@ fn choice_sequence_ddmin_on_assignments() {
                     t.stats().tests
                 );
             }
-            eprintln!("{strategy:?}: {} -> {} choices: {s:?}", seq.len(), r.output.len());
+            eprintln!(
+                "{strategy:?}: {} -> {} choices: {s:?}",
+                seq.len(),
+                r.output.len()
+            );
             if strategy == Strategy::Choices {
                 // The shortest such program, `a = ((a));\n` (our assign
                 // grammar orders `<var>` before `<digit>`, so `a` is the

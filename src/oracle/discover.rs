@@ -140,7 +140,10 @@ impl FuzzProject {
         if a.is_file() {
             return a;
         }
-        let b = self.fuzz_dir.join("grammars").join(format!("{target}.json"));
+        let b = self
+            .fuzz_dir
+            .join("grammars")
+            .join(format!("{target}.json"));
         if b.is_file() {
             b
         } else {
@@ -175,9 +178,14 @@ mod tests {
         let root = d.path();
         std::fs::write(root.join("Cargo.toml"), "[package]\nname='x'\n").unwrap();
         std::fs::create_dir_all(root.join("fuzz/artifacts/t")).unwrap();
-        std::fs::write(root.join("fuzz/Cargo.toml"), "[package.metadata]\ncargo-fuzz = true\n").unwrap();
+        std::fs::write(
+            root.join("fuzz/Cargo.toml"),
+            "[package.metadata]\ncargo-fuzz = true\n",
+        )
+        .unwrap();
         std::fs::create_dir_all(root.join("src/deep")).unwrap();
-        let p = FuzzProject::discover(&root.join("src/deep"), None, Some(Path::new("/tmp/tgt"))).unwrap();
+        let p = FuzzProject::discover(&root.join("src/deep"), None, Some(Path::new("/tmp/tgt")))
+            .unwrap();
         assert_eq!(p.root, root);
         assert_eq!(p.fuzz_dir, root.join("fuzz"));
         assert_eq!(p.target_dir, Path::new("/tmp/tgt"));

@@ -103,8 +103,16 @@ pub struct Decoded<'g, O> {
 
 impl<'g, O: Oracle> Decoded<'g, O> {
     /// Wraps `inner`.
-    pub fn new(inner: O, grammar: &'g crate::grammar::Grammar, cfg: crate::generate::DecodeConfig) -> Self {
-        Decoded { inner, grammar, cfg }
+    pub fn new(
+        inner: O,
+        grammar: &'g crate::grammar::Grammar,
+        cfg: crate::generate::DecodeConfig,
+    ) -> Self {
+        Decoded {
+            inner,
+            grammar,
+            cfg,
+        }
     }
 }
 

@@ -60,7 +60,11 @@ pub fn serve_if_requested<F: FnMut(&[u8])>(mut run: F) {
                 json_string(&location)
             ),
         };
-        if resp.write_all(line.as_bytes()).and_then(|_| resp.flush()).is_err() {
+        if resp
+            .write_all(line.as_bytes())
+            .and_then(|_| resp.flush())
+            .is_err()
+        {
             break;
         }
     }
@@ -243,7 +247,8 @@ impl PersistentOracle {
             },
             Err(_) => Exit::Code(-1),
         };
-        let err = String::from_utf8_lossy(&r.stderr.lock().expect("stderr lock").contents()).into_owned();
+        let err =
+            String::from_utf8_lossy(&r.stderr.lock().expect("stderr lock").contents()).into_owned();
         (if kill { Exit::TimedOut } else { exit }, err)
     }
 
@@ -293,8 +298,9 @@ impl PersistentOracle {
                     .unwrap_or(false)
         };
         if got {
-            let resp: Response = serde_json::from_str(&line)
-                .map_err(|e| io::Error::other(format!("bad persistent-mode response {line:?}: {e}")))?;
+            let resp: Response = serde_json::from_str(&line).map_err(|e| {
+                io::Error::other(format!("bad persistent-mode response {line:?}: {e}"))
+            })?;
             return Ok(match resp.outcome.as_str() {
                 "ok" => None,
                 _ => Some(panic_signature(&CaughtPanic {
@@ -309,7 +315,11 @@ impl PersistentOracle {
         let alive = hung;
         let (exit, err) = self.reap(alive);
         Ok(Some(extract(&err, exit).unwrap_or(Signature {
-            kind: if alive { CrashKind::Timeout } else { CrashKind::Exit(-1) },
+            kind: if alive {
+                CrashKind::Timeout
+            } else {
+                CrashKind::Exit(-1)
+            },
             message: None,
             location: None,
             frames: vec![],

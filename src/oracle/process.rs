@@ -185,7 +185,10 @@ impl CandidateDir {
     /// Writes `data` to a new file and returns its path.
     fn write(&self, data: &[u8]) -> io::Result<PathBuf> {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        let p = self.dir.path().join(format!("candidate-{n}{}", self.suffix));
+        let p = self
+            .dir
+            .path()
+            .join(format!("candidate-{n}{}", self.suffix));
         std::fs::write(&p, data)?;
         Ok(p)
     }
@@ -394,10 +397,12 @@ impl TargetOracle {
         };
         let mut first: Option<Signature> = None;
         for run in 1..=repeat.max(1) {
-            let out = this.run_raw(original).map_err(|source| ReproduceError::Spawn {
-                program: program.clone(),
-                source,
-            })?;
+            let out = this
+                .run_raw(original)
+                .map_err(|source| ReproduceError::Spawn {
+                    program: program.clone(),
+                    source,
+                })?;
             let sig = extract(&String::from_utf8_lossy(&out.stderr), out.exit);
             let Some(sig) = sig else {
                 return Err(ReproduceError::NoCrash {
@@ -462,7 +467,11 @@ impl TargetOracle {
 
 /// Interesting iff the run's signature matches `reference` at `level`;
 /// a clean run is NotInteresting, a different crash Invalid.
-pub(crate) fn classify_against(reference: &Signature, level: SignatureLevel, out: &RunOutput) -> Outcome {
+pub(crate) fn classify_against(
+    reference: &Signature,
+    level: SignatureLevel,
+    out: &RunOutput,
+) -> Outcome {
     match extract(&String::from_utf8_lossy(&out.stderr), out.exit) {
         None => Outcome::NotInteresting,
         Some(s) if s.matches(reference, level) => Outcome::Interesting,
@@ -505,7 +514,9 @@ mod tests {
     #[test]
     fn command_oracle_exit_codes_and_timeout() {
         let cfg = CommandConfig {
-            argv: sh("grep -q needle \"$1\" && exit 0; grep -q bad \"$1\" && exit 3; sleep 5; exit 1"),
+            argv: sh(
+                "grep -q needle \"$1\" && exit 0; grep -q bad \"$1\" && exit 3; sleep 5; exit 1",
+            ),
             invalid_exit: Some(3),
             limits: RunLimits {
                 timeout: Duration::from_millis(300),

@@ -238,8 +238,7 @@ pub fn extract(stderr: &str, exit: Exit) -> Option<Signature> {
             sig.message = Some(normalize_message(&msg));
             return Some(sig);
         }
-        if line.contains("has overflowed its stack") || line.contains("stack-overflow on address")
-        {
+        if line.contains("has overflowed its stack") || line.contains("stack-overflow on address") {
             sig.kind = CrashKind::StackOverflow;
             sig.location = first_frame_loc;
             return Some(sig);
@@ -248,16 +247,29 @@ pub fn extract(stderr: &str, exit: Exit) -> Option<Signature> {
     for line in &lines {
         if let Some(rest) = find_after(line, "ERROR: AddressSanitizer: ")
             .map(|r| ("AddressSanitizer", r))
-            .or_else(|| find_after(line, "ERROR: MemorySanitizer: ").map(|r| ("MemorySanitizer", r)))
+            .or_else(|| {
+                find_after(line, "ERROR: MemorySanitizer: ").map(|r| ("MemorySanitizer", r))
+            })
             .or_else(|| find_after(line, "ERROR: LeakSanitizer: ").map(|r| ("LeakSanitizer", r)))
-            .or_else(|| find_after(line, "ERROR: ThreadSanitizer: ").map(|r| ("ThreadSanitizer", r)))
-            .or_else(|| find_after(line, "ERROR: UndefinedBehaviorSanitizer: ").map(|r| ("UndefinedBehaviorSanitizer", r)))
+            .or_else(|| {
+                find_after(line, "ERROR: ThreadSanitizer: ").map(|r| ("ThreadSanitizer", r))
+            })
+            .or_else(|| {
+                find_after(line, "ERROR: UndefinedBehaviorSanitizer: ")
+                    .map(|r| ("UndefinedBehaviorSanitizer", r))
+            })
         {
             let (tool, rest) = rest;
-            let what = rest.split_whitespace().next().unwrap_or("error").to_string();
+            let what = rest
+                .split_whitespace()
+                .next()
+                .unwrap_or("error")
+                .to_string();
             if what == "stack-overflow" {
                 sig.kind = CrashKind::StackOverflow;
-            } else if what.starts_with("allocation-size-too-big") || what.starts_with("out-of-memory") {
+            } else if what.starts_with("allocation-size-too-big")
+                || what.starts_with("out-of-memory")
+            {
                 sig.kind = CrashKind::OutOfMemory;
             } else {
                 sig.kind = CrashKind::Sanitizer(format!("{tool}: {what}"));
@@ -344,11 +356,35 @@ fn parse_panic_line(line: &str, next: Option<&str>) -> Option<(String, String)> 
 /// Is a function name part of the runtime rather than the user's code?
 fn is_runtime_frame(func: &str, file: &str) -> bool {
     const PREFIXES: &[&str] = &[
-        "std::", "core::", "alloc::", "<std::", "<core::", "<alloc::", "rust_panic",
-        "rust_begin_unwind", "__rust", "libfuzzer_sys::", "<libfuzzer_sys", "fuzzer::",
-        "__sanitizer", "__asan", "__interceptor", "__libc", "_start", "LLVMFuzzer",
-        "backtrace::", "panic_abort::", "main", "grammar_min::oracle", "abort", "raise",
-        "__GI_", "__pthread", "pthread_", "clone", "start_thread",
+        "std::",
+        "core::",
+        "alloc::",
+        "<std::",
+        "<core::",
+        "<alloc::",
+        "rust_panic",
+        "rust_begin_unwind",
+        "__rust",
+        "libfuzzer_sys::",
+        "<libfuzzer_sys",
+        "fuzzer::",
+        "__sanitizer",
+        "__asan",
+        "__interceptor",
+        "__libc",
+        "_start",
+        "LLVMFuzzer",
+        "backtrace::",
+        "panic_abort::",
+        "main",
+        "grammar_min::oracle",
+        "abort",
+        "raise",
+        "__GI_",
+        "__pthread",
+        "pthread_",
+        "clone",
+        "start_thread",
     ];
     if PREFIXES.iter().any(|p| func.starts_with(p)) {
         return true;
@@ -381,7 +417,11 @@ fn all_frames(lines: &[&str]) -> Vec<(String, String)> {
                 let mut parts = after.rsplitn(2, ' ');
                 let last = parts.next().unwrap_or("");
                 let func = parts.next().unwrap_or(last);
-                let file = if last.contains(':') && last != func { last } else { "" };
+                let file = if last.contains(':') && last != func {
+                    last
+                } else {
+                    ""
+                };
                 out.push((strip_hash(func.trim()), file.to_string()));
             }
         } else if let Some((num, func)) = t.split_once(": ") {
@@ -461,7 +501,10 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /home/u/proj/src/decode.rs:17:13
         );
         assert_eq!(
             s.frames,
-            vec!["my_crate::parser::Parser::expect", "my_crate::parser::parse"]
+            vec![
+                "my_crate::parser::Parser::expect",
+                "my_crate::parser::parse"
+            ]
         );
     }
 
@@ -474,14 +517,25 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /home/u/proj/src/decode.rs:17:13
         );
         assert_eq!(s.location.as_deref(), Some("src/decode.rs:17:13"));
         assert_eq!(s.frames[0], "my_crate::decode::read_u8");
-        assert!(s.message.unwrap().starts_with("heap-buffer-overflow on address 0xX"));
+        assert!(s
+            .message
+            .unwrap()
+            .starts_with("heap-buffer-overflow on address 0xX"));
     }
 
     #[test]
     fn other_reports() {
-        let t = extract("==1== ERROR: libFuzzer: timeout after 1 seconds\n", Exit::Code(70)).unwrap();
+        let t = extract(
+            "==1== ERROR: libFuzzer: timeout after 1 seconds\n",
+            Exit::Code(70),
+        )
+        .unwrap();
         assert_eq!(t.kind, CrashKind::Timeout);
-        let o = extract("==1== ERROR: libFuzzer: out-of-memory (malloc(2147483648))\n", Exit::Code(71)).unwrap();
+        let o = extract(
+            "==1== ERROR: libFuzzer: out-of-memory (malloc(2147483648))\n",
+            Exit::Code(71),
+        )
+        .unwrap();
         assert_eq!(o.kind, CrashKind::OutOfMemory);
         let so = extract(
             "\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow\n",
@@ -491,8 +545,14 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /home/u/proj/src/decode.rs:17:13
         assert_eq!(so.kind, CrashKind::StackOverflow);
         let d = extract("==5== ERROR: libFuzzer: deadly signal\n", Exit::Code(1)).unwrap();
         assert_eq!(d.kind, CrashKind::Signal(libc::SIGABRT));
-        assert_eq!(extract("", Exit::Signal(libc::SIGABRT)).unwrap().kind, CrashKind::Abort);
-        assert_eq!(extract("bye", Exit::Code(3)).unwrap().kind, CrashKind::Exit(3));
+        assert_eq!(
+            extract("", Exit::Signal(libc::SIGABRT)).unwrap().kind,
+            CrashKind::Abort
+        );
+        assert_eq!(
+            extract("bye", Exit::Code(3)).unwrap().kind,
+            CrashKind::Exit(3)
+        );
         assert!(extract("all fine", Exit::Code(0)).is_none());
         let oldfmt = extract(
             "thread 'main' panicked at 'called `Option::unwrap()` on a `None` value', src/main.rs:4:37\n",
@@ -527,7 +587,11 @@ stack backtrace:
 
     #[test]
     fn levels_are_cumulative() {
-        let a = extract("thread 'main' panicked at src/a.rs:1:1:\nx\n", Exit::Code(101)).unwrap();
+        let a = extract(
+            "thread 'main' panicked at src/a.rs:1:1:\nx\n",
+            Exit::Code(101),
+        )
+        .unwrap();
         let mut b = a.clone();
         b.message = Some("y".into());
         assert!(a.matches(&b, SignatureLevel::Location));

@@ -140,6 +140,29 @@ mod tests {
     }
 
     #[test]
+    fn cache_key_shares_runs_between_equal_images() {
+        let mut runs = 0;
+        let mut o = FnOracle::new(|c: &[u8]| {
+            runs += 1;
+            if c.len() > 1 {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        // Image = the candidate without zero bytes.
+        let mut t =
+            Tester::new(&mut o).with_cache_key(|c| c.iter().copied().filter(|&b| b != 0).collect());
+        assert_eq!(t.test(&[1, 2]), Outcome::Interesting);
+        assert_eq!(t.test(&[1, 0, 2]), Outcome::Interesting);
+        assert_eq!(t.test(&[0, 1, 2, 0]), Outcome::Interesting);
+        assert_eq!(t.stats().tests, 1);
+        assert_eq!(t.stats().cache_hits, 2);
+        drop(t);
+        assert_eq!(runs, 1);
+    }
+
+    #[test]
     fn fill_variant_replaces_chunks_by_one_default() {
         let mut o = FnOracle::new(|c: &[u8]| {
             if c.first() == Some(&9) && c.last() == Some(&9) && c.len() >= 2 {
@@ -149,7 +172,12 @@ mod tests {
             }
         });
         let mut t = Tester::new(&mut o);
-        let r = ddmin(vec![9u8, 1, 2, 3, 4, 5, 9], &mut t, &mut |u: &[u8]| u.to_vec(), Some(0));
+        let r = ddmin(
+            vec![9u8, 1, 2, 3, 4, 5, 9],
+            &mut t,
+            &mut |u: &[u8]| u.to_vec(),
+            Some(0),
+        );
         // Chunks of one cannot shrink under the variant, so it stops early;
         // the plain pass finishes the job.
         assert!(r.len() < 7 && r[0] == 9 && r[r.len() - 1] == 9);

@@ -9,7 +9,7 @@
 //! after a reduction. The recursion over children of the original is an
 //! explicit stack of child-index paths (stable under edits elsewhere).
 
-use super::treeops::TreeCtx;
+use super::treeops::{copy_subtree_into, TreeCtx};
 use super::Tester;
 use crate::grammar::{Elem, RuleId};
 use crate::tree::{Label, Node, NodeId, Tree, NO_PARENT};
@@ -36,11 +36,19 @@ fn matches_elem(ctx: &TreeCtx<'_>, t: &Tree, n: NodeId, e: Elem) -> bool {
 /// fuzzingbook's `subtrees_with_symbol(tree, symbol, depth)`: descendants
 /// of `root` (not `root`) carrying `e`, at exactly relative depth `depth`
 /// (`None` = any depth), in pre-order.
-fn subtrees_with(ctx: &TreeCtx<'_>, t: &Tree, root: NodeId, e: Elem, depth: Option<u32>) -> Vec<NodeId> {
+fn subtrees_with(
+    ctx: &TreeCtx<'_>,
+    t: &Tree,
+    root: NodeId,
+    e: Elem,
+    depth: Option<u32>,
+) -> Vec<NodeId> {
     let base = t.node(root).depth;
     t.subtree(root)
         .skip(1)
-        .filter(|&n| depth.is_none_or(|d| t.node(n).depth - base == d) && matches_elem(ctx, t, n, e))
+        .filter(|&n| {
+            depth.is_none_or(|d| t.node(n).depth - base == d) && matches_elem(ctx, t, n, e)
+        })
         .collect()
 }
 
@@ -55,24 +63,22 @@ fn build(t: &Tree, rule: RuleId, children: &[NodeId]) -> Tree {
     }];
     let mut texts: Vec<Box<[u8]>> = Vec::new();
     for &c in children {
-        let off = nodes.len() as u32;
-        for n in t.subtree(c) {
-            let mut node = t.node(n).clone();
-            node.parent = if n == c { 0 } else { node.parent - c.0 + off };
-            if let Label::Text(s, i) = node.label {
-                texts.push(t.text(i).into());
-                node.label = Label::Text(s, (texts.len() - 1) as u32);
-            }
-            nodes.push(node);
-        }
+        copy_subtree_into(&mut nodes, &mut texts, t, c, 0);
     }
     Tree::from_preorder(nodes, texts).expect("children copied in pre-order")
 }
 
 /// fuzzingbook's `alternate_reductions`.
-fn alternate_reductions(ctx: &TreeCtx<'_>, t: &Tree, child: NodeId, depth: Option<u32>) -> Vec<Tree> {
+fn alternate_reductions(
+    ctx: &TreeCtx<'_>,
+    t: &Tree,
+    child: NodeId,
+    depth: Option<u32>,
+) -> Vec<Tree> {
     let g = ctx.g;
-    let Some(sym) = t.symbol(g, child) else { return vec![] };
+    let Some(sym) = t.symbol(g, child) else {
+        return vec![];
+    };
     let mut rules: Vec<RuleId> = g.rules_of(sym).collect();
     rules.sort_by_key(|&r| (g.body(r).len(), g.rule(r).source_index));
     let size = t.node(child).size;
@@ -127,7 +133,9 @@ fn same_structure(a: &Tree, ai: NodeId, b: &Tree, bi: NodeId) -> bool {
 
 /// fuzzingbook's `symbol_reductions`, duplicates removed.
 fn symbol_reductions(ctx: &TreeCtx<'_>, t: &Tree, child: NodeId, depth: Option<u32>) -> Vec<Red> {
-    let Some(sym) = t.symbol(ctx.g, child) else { return vec![] };
+    let Some(sym) = t.symbol(ctx.g, child) else {
+        return vec![];
+    };
     let mut out: Vec<Red> = subtrees_with(ctx, t, child, Elem::Nt(sym), depth)
         .into_iter()
         .map(Red::Sub)
@@ -154,7 +162,12 @@ fn resolve(t: &Tree, path: &[u32]) -> NodeId {
 
 /// One `reduce_subtree(tree, tree, depth)` pass; returns whether anything
 /// was reduced.
-fn reduce_pass(ctx: &TreeCtx<'_>, tree: &mut Tree, depth: Option<u32>, tester: &mut Tester<'_>) -> bool {
+fn reduce_pass(
+    ctx: &TreeCtx<'_>,
+    tree: &mut Tree,
+    depth: Option<u32>,
+    tester: &mut Tester<'_>,
+) -> bool {
     let mut reduced = false;
     let mut stack: Vec<Vec<u32>> = vec![vec![]];
     while let Some(path) = stack.pop() {

@@ -54,9 +54,8 @@ pub fn hdd(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tree {
             {
                 Some(_) => Vec::new(),
                 None => {
-                    let mut render = |keep: &[NodeId]| {
-                        ctx.render(t, &edits_for(keep)).unwrap_or_default()
-                    };
+                    let mut render =
+                        |keep: &[NodeId]| ctx.render(t, &edits_for(keep)).unwrap_or_default();
                     ddmin(nodes.clone(), tester, &mut render, None)
                 }
             };

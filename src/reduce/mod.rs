@@ -46,10 +46,10 @@ use treeops::{Render, TreeCtx};
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
     /// Choice passes for choice artifacts; Perses + HDD* for text, then
-    /// token and byte ddmin; repeated to a joint fixpoint.
+    /// line, token and byte ddmin; repeated to a joint fixpoint.
     #[default]
     Auto,
-    /// ddmin only (tokens, then bytes; bytes of choice artifacts).
+    /// ddmin only (lines, tokens, then bytes; bytes of choice artifacts).
     Ddmin,
     /// Choice-sequence passes only.
     Choices,
@@ -108,16 +108,14 @@ pub enum ReduceError {
 pub struct Reduced {
     /// The oracle's input that was reduced (text, or choice bytes).
     pub output: Vec<u8>,
-    /// Passes run with the bytes they ended at: `(name, size)`.
-    pub passes: Vec<(&'static str, usize)>,
+    /// Passes run, each with the size it ended at and the oracle runs so
+    /// far: `(name, size, tests)`.
+    pub passes: Vec<(&'static str, usize, u64)>,
 }
 
 fn check_original(input: &[u8], tester: &mut Tester<'_>) -> Result<(), ReduceError> {
     match tester.test(input) {
-        Outcome::Interesting => {
-            tester.accept(input);
-            Ok(())
-        }
+        Outcome::Interesting => Ok(()),
         o => Err(ReduceError::NotReproduced(o)),
     }
 }
@@ -146,15 +144,26 @@ pub fn reduce_text(
     check_original(input, tester)?;
     let mut passes = Vec::new();
     let mut cur = input.to_vec();
-    let ddmin_all = |cur: &mut Vec<u8>, tester: &mut Tester<'_>, passes: &mut Vec<(&'static str, usize)>| {
+    let ddmin_all = |cur: &mut Vec<u8>,
+                     tester: &mut Tester<'_>,
+                     passes: &mut Vec<(&'static str, usize, u64)>| {
+        // Lines first (big, cheap steps on multi-line inputs), then tokens,
+        // then bytes; the last pass leaves the text 1-minimal.
+        if ddmin::lines(cur).len() > 2 {
+            *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
+            passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
+        }
         *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
-        passes.push(("ddmin-tokens", cur.len()));
+        passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
         *cur = ddmin::ddmin_bytes(cur, tester);
-        passes.push(("ddmin-bytes", cur.len()));
+        passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
     };
     if strategy == Strategy::Ddmin {
         ddmin_all(&mut cur, tester, &mut passes);
-        return Ok(Reduced { output: cur, passes });
+        return Ok(Reduced {
+            output: cur,
+            passes,
+        });
     }
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
     let ctx = TreeCtx::new(g, Render::Text);
@@ -167,9 +176,9 @@ pub fn reduce_text(
             Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
             _ => {
                 tree = perses::perses(&ctx, tree, tester);
-                passes.push(("perses", tree.unparse(g).len()));
+                passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
                 tree = hdd::hdd(&ctx, tree, tester);
-                passes.push(("hdd", tree.unparse(g).len()));
+                passes.push(("hdd", tree.unparse(g).len(), tester.stats().tests));
             }
         }
         cur = tree.unparse(g);
@@ -181,6 +190,7 @@ pub fn reduce_text(
                     _ => "grabr",
                 },
                 cur.len(),
+                tester.stats().tests,
             ));
             break;
         }
@@ -194,7 +204,10 @@ pub fn reduce_text(
             Err(_) => break,
         }
     }
-    Ok(Reduced { output: cur, passes })
+    Ok(Reduced {
+        output: cur,
+        passes,
+    })
 }
 
 /// Reduces a choice-sequence artifact (the oracle receives choice bytes;
@@ -214,7 +227,9 @@ pub fn reduce_choices(
     let ctx = TreeCtx::new(g, Render::Choices(*cfg));
     let mut passes = Vec::new();
     let mut cur = input.to_vec();
-    let tree_pass = |f: fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree, cur: &[u8], tester: &mut Tester<'_>| {
+    let tree_pass = |f: fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree,
+                     cur: &[u8],
+                     tester: &mut Tester<'_>| {
         let t = f(&ctx, decode_tree(g, cur, cfg), tester);
         match crate::encode::encode(g, &t, cfg) {
             Ok(c) if shortlex_lt(&c, cur) && tester.test(&c) == Outcome::Interesting => c,
@@ -226,7 +241,7 @@ pub fn reduce_choices(
         match strategy {
             Strategy::Ddmin => {
                 cur = choices::ddmin_pass(&cur, tester, false);
-                passes.push(("ddmin-choices", cur.len()));
+                passes.push(("ddmin-choices", cur.len(), tester.stats().tests));
                 break;
             }
             Strategy::Perses => cur = tree_pass(perses::perses, &cur, tester),
@@ -234,18 +249,18 @@ pub fn reduce_choices(
             Strategy::Grabr => cur = tree_pass(grabr::grabr, &cur, tester),
             Strategy::Auto | Strategy::Choices => {
                 cur = choices::replace_by_descendant(&ctx, cfg, &cur, tester);
-                passes.push(("replace-by-descendant", cur.len()));
+                passes.push(("replace-by-descendant", cur.len(), tester.stats().tests));
                 cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
-                passes.push(("minimize-nodes", cur.len()));
+                passes.push(("minimize-nodes", cur.len(), tester.stats().tests));
                 cur = choices::ddmin_pass(&cur, tester, false);
-                passes.push(("ddmin-choices", cur.len()));
+                passes.push(("ddmin-choices", cur.len(), tester.stats().tests));
                 cur = choices::delete_runs(&cur, tester);
-                passes.push(("delete-runs", cur.len()));
+                passes.push(("delete-runs", cur.len(), tester.stats().tests));
                 cur = choices::lower_bytes(&cur, tester);
-                passes.push(("lower-bytes", cur.len()));
+                passes.push(("lower-bytes", cur.len(), tester.stats().tests));
                 if strategy == Strategy::Auto {
                     cur = tree_pass(perses::perses, &cur, tester);
-                    passes.push(("perses", cur.len()));
+                    passes.push(("perses", cur.len(), tester.stats().tests));
                 }
             }
         }
@@ -258,7 +273,10 @@ pub fn reduce_choices(
             cur = b.to_vec();
         }
     }
-    Ok(Reduced { output: cur, passes })
+    Ok(Reduced {
+        output: cur,
+        passes,
+    })
 }
 
 /// The text a choice sequence stands for (convenience for reports).

@@ -9,7 +9,7 @@
 //! Atomic tokens ([`super::treeops`]) are never queued. Candidates render
 //! without copying the tree; only accepted edits build a new one.
 
-use super::treeops::{frontier, TreeCtx};
+use super::treeops::{copy_subtree_into, frontier, TreeCtx};
 use super::Tester;
 use crate::grammar::{Elem, Grammar, RuleId, SymbolId};
 use crate::tree::{Label, Node, NodeId, Tree, NO_PARENT};
@@ -42,18 +42,7 @@ fn build_unit(g: &Grammar, t: &Tree, rule: RuleId, y: NodeId) -> Tree {
                 depth: 0,
                 choices: 0..0,
             }),
-            Elem::Nt(_) => {
-                let off = nodes.len() as u32;
-                for n in t.subtree(y) {
-                    let mut node = t.node(n).clone();
-                    node.parent = if n == y { 0 } else { node.parent - y.0 + off };
-                    if let Label::Text(s, i) = node.label {
-                        texts.push(t.text(i).into());
-                        node.label = Label::Text(s, (texts.len() - 1) as u32);
-                    }
-                    nodes.push(node);
-                }
-            }
+            Elem::Nt(_) => copy_subtree_into(&mut nodes, &mut texts, t, y, 0),
         }
     }
     Tree::from_preorder(nodes, texts).expect("built in pre-order")
@@ -123,7 +112,9 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
             break;
         }
         let id = NodeId(raw);
-        let Some(sym) = tree.symbol(g, id) else { continue };
+        let Some(sym) = tree.symbol(g, id) else {
+            continue;
+        };
         let size = tree.node(id).size;
         let mut cands: Vec<Cand> = Vec::new();
         let minimal_ok = !ctx.is_minimal(&tree, id) && (ctx.minimal(sym).len() as u32) < size;
@@ -133,7 +124,11 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
         let mut desc = frontier(&tree, g, id);
         desc.sort_by_key(|&d| (tree.node(d).depth, d.0));
         cands.extend(desc.into_iter().map(Cand::Desc));
-        cands.extend(unit_candidates(g, &tree, id, sym).into_iter().map(Cand::Unit));
+        cands.extend(
+            unit_candidates(g, &tree, id, sym)
+                .into_iter()
+                .map(Cand::Unit),
+        );
         if minimal_ok && !g.symbol(sym).nullable {
             cands.push(Cand::Minimal);
         }

@@ -46,6 +46,7 @@ pub fn shortlex_lt(a: &[u8], b: &[u8]) -> bool {
 }
 
 type Observer<'o> = Box<dyn FnMut(Event<'_>) + 'o>;
+type KeyFn<'o> = Box<dyn Fn(&[u8]) -> Vec<u8> + 'o>;
 
 /// The cached, counted, cancellable front of an [`Oracle`].
 pub struct Tester<'o> {
@@ -54,6 +55,7 @@ pub struct Tester<'o> {
     stats: Stats,
     stop: Option<Arc<AtomicBool>>,
     observer: Option<Observer<'o>>,
+    key_fn: Option<KeyFn<'o>>,
     best: Option<Vec<u8>>,
 }
 
@@ -75,6 +77,7 @@ impl<'o> Tester<'o> {
             stats: Stats::default(),
             stop: None,
             observer: None,
+            key_fn: None,
             best: None,
         }
     }
@@ -91,6 +94,22 @@ impl<'o> Tester<'o> {
         self
     }
 
+    /// Caches by `f(candidate)` instead of the candidate: candidates with
+    /// the same image share one oracle run. For a text oracle behind
+    /// [`crate::oracle::Decoded`], `f` = decoding, so different choice
+    /// sequences that decode to the same text are run once.
+    pub fn with_cache_key(mut self, f: impl Fn(&[u8]) -> Vec<u8> + 'o) -> Self {
+        self.key_fn = Some(Box::new(f));
+        self
+    }
+
+    fn key_of(&self, c: &[u8]) -> u128 {
+        match &self.key_fn {
+            Some(f) => key(&f(c)),
+            None => key(c),
+        }
+    }
+
     /// The counters so far.
     pub fn stats(&self) -> Stats {
         self.stats
@@ -98,7 +117,9 @@ impl<'o> Tester<'o> {
 
     /// Has cancellation been requested?
     pub fn stopped(&self) -> bool {
-        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The smallest (shortlex) candidate accepted so far.
@@ -120,9 +141,16 @@ impl<'o> Tester<'o> {
         }
     }
 
+    /// Records an outcome already known (e.g. from the reproduction check
+    /// of the original) so the candidate is not run again.
+    pub fn seed(&mut self, candidate: &[u8], outcome: Outcome) {
+        let k = self.key_of(candidate);
+        self.cache.insert(k, outcome);
+    }
+
     /// Tests one candidate (through the cache).
     pub fn test(&mut self, candidate: &[u8]) -> Outcome {
-        let k = key(candidate);
+        let k = self.key_of(candidate);
         if let Some(&o) = self.cache.get(&k) {
             self.stats.cache_hits += 1;
             return o;
@@ -135,7 +163,11 @@ impl<'o> Tester<'o> {
     /// Marks `candidate` as the new best (if shortlex-smaller) and tells
     /// the observer.
     pub fn accept(&mut self, candidate: &[u8]) {
-        if self.best.as_deref().is_none_or(|b| shortlex_lt(candidate, b)) {
+        if self
+            .best
+            .as_deref()
+            .is_none_or(|b| shortlex_lt(candidate, b))
+        {
             self.best = Some(candidate.to_vec());
             if let Some(f) = self.observer.as_mut() {
                 f(Event::Improved(candidate));
@@ -166,7 +198,7 @@ impl<'o> Tester<'o> {
                 let mut todo: Vec<&[u8]> = Vec::new();
                 let mut keys: Vec<u128> = Vec::new();
                 for (_, c) in &batch {
-                    let k = key(c);
+                    let k = self.key_of(c);
                     if !self.cache.contains_key(&k) && !keys.contains(&k) {
                         keys.push(k);
                         todo.push(c);
@@ -179,7 +211,7 @@ impl<'o> Tester<'o> {
                     }
                 }
                 for (t, c) in batch {
-                    if self.cache.get(&key(&c)) == Some(&Outcome::Interesting) {
+                    if self.cache.get(&self.key_of(&c)) == Some(&Outcome::Interesting) {
                         self.accept(&c);
                         return Some((t, c));
                     }

@@ -83,7 +83,13 @@ impl<'g> TreeCtx<'g> {
 
     /// Renders `t` with subtree `target` replaced by subtree `src` of
     /// `other` (which may be `t`), without copying `t` in text mode.
-    pub fn render_with(&self, t: &Tree, target: NodeId, other: &Tree, src: NodeId) -> Option<Vec<u8>> {
+    pub fn render_with(
+        &self,
+        t: &Tree,
+        target: NodeId,
+        other: &Tree,
+        src: NodeId,
+    ) -> Option<Vec<u8>> {
         match self.render {
             Render::Text => {
                 let mut out = Vec::new();
@@ -179,4 +185,29 @@ pub fn frontier(t: &Tree, g: &Grammar, id: NodeId) -> Vec<NodeId> {
         }
     }
     out
+}
+
+/// Appends a copy of subtree `src` of `t` to `nodes` (pre-order) as a child
+/// of node `parent`, copying hook texts into `texts`.
+pub fn copy_subtree_into(
+    nodes: &mut Vec<crate::tree::Node>,
+    texts: &mut Vec<Box<[u8]>>,
+    t: &Tree,
+    src: NodeId,
+    parent: u32,
+) {
+    let off = nodes.len() as u32;
+    for n in t.subtree(src) {
+        let mut node = t.node(n).clone();
+        node.parent = if n == src {
+            parent
+        } else {
+            node.parent - src.0 + off
+        };
+        if let Label::Text(s, i) = node.label {
+            texts.push(t.text(i).into());
+            node.label = Label::Text(s, (texts.len() - 1) as u32);
+        }
+        nodes.push(node);
+    }
 }

@@ -6,7 +6,9 @@ use grammar_min::generate::{decode, DecodeConfig};
 use grammar_min::grammar::{Grammar, LoadOptions};
 use grammar_min::oracle::discover::FuzzProject;
 use grammar_min::oracle::persistent::PersistentOracle;
-use grammar_min::oracle::process::{CommandConfig, CommandOracle, RunLimits, TargetConfig, TargetOracle};
+use grammar_min::oracle::process::{
+    CommandConfig, CommandOracle, RunLimits, TargetConfig, TargetOracle,
+};
 use grammar_min::oracle::signature::SignatureLevel;
 use grammar_min::oracle::{split, Decoded, Oracle, Outcome};
 use grammar_min::reduce::{reduce_choices, reduce_text, Event, Strategy, Tester};
@@ -46,6 +48,7 @@ pub enum InputKind {
 ///   cargo grammar-min reduce parse_expr fuzz/artifacts/parse_expr/crash-1234 -j 2
 ///   cargo grammar-min reduce --cmd 'python3 check.py {}' --grammar grammars/expr.json bug.txt
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct Reduce {
     /// Fuzz target name (omit with --cmd). Without ARTIFACTs, every file in
     /// `fuzz/artifacts/TARGET/` is reduced.
@@ -131,12 +134,17 @@ struct Summary {
     seconds: f64,
     interrupted: bool,
     reproduce: String,
+    /// (pass, size after, oracle runs so far)
+    passes: Vec<(&'static str, usize, u64)>,
 }
 
 /// Writes `data` to `path` atomically (temp file in the same directory,
 /// then rename).
 fn write_atomic(path: &Path, data: &[u8]) -> Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
     std::io::Write::write_all(&mut tmp, data)?;
@@ -146,7 +154,10 @@ fn write_atomic(path: &Path, data: &[u8]) -> Result<()> {
 }
 
 fn shell_quote(s: &str) -> String {
-    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b)) {
+    if !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b))
+    {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
@@ -188,13 +199,27 @@ impl Reduce {
                 .collect();
             v.sort();
             if v.is_empty() {
-                bail!("no artifacts in {}; run `cargo fuzz run {t}` first", dir.display());
+                bail!(
+                    "no artifacts in {}; run `cargo fuzz run {t}` first",
+                    dir.display()
+                );
             }
             self.artifacts = v;
         }
         let grammar_path = match (&self.grammar, &self.target, &project) {
             (Some(g), _, _) => Some(g.clone()),
-            (None, Some(t), Some(p)) => Some(p.grammar(t)),
+            // A target without a grammar file is reduced as plain bytes.
+            (None, Some(t), Some(p)) => Some(p.grammar(t)).filter(|g| {
+                g.is_file() || {
+                    if !self.json {
+                        eprintln!(
+                            "note: no grammar {} for target {t}; reducing bytes with ddmin (pass --grammar FILE for grammar-aware reduction)",
+                            g.display()
+                        );
+                    }
+                    false
+                }
+            }),
             _ => None,
         };
         let grammar = match &grammar_path {
@@ -234,7 +259,15 @@ impl Reduce {
         let mut summaries = Vec::new();
         let multiple = self.artifacts.len() > 1;
         for artifact in self.artifacts.clone() {
-            let s = self.reduce_one(&artifact, kind, strategy, grammar.as_ref(), binary.as_deref(), &stop, multiple)?;
+            let s = self.reduce_one(
+                &artifact,
+                kind,
+                strategy,
+                grammar.as_ref(),
+                binary.as_deref(),
+                &stop,
+                multiple,
+            )?;
             if !self.json {
                 eprintln!(
                     "{}: {} -> {} bytes ({} tests, {} cache hits, {} invalid, {} timeouts) in {:.1}s{}",
@@ -269,7 +302,10 @@ impl Reduce {
     fn out_path(&self, artifact: &Path, multiple: bool) -> PathBuf {
         let name = format!(
             "{}.min",
-            artifact.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+            artifact
+                .file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()
         );
         match &self.out {
             Some(o) if multiple || o.is_dir() => o.join(name),
@@ -289,7 +325,8 @@ impl Reduce {
         stop: &Arc<AtomicBool>,
         multiple: bool,
     ) -> Result<Summary> {
-        let original = std::fs::read(artifact).with_context(|| format!("cannot read artifact {}", artifact.display()))?;
+        let original = std::fs::read(artifact)
+            .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
         let cfg = DecodeConfig {
             max_depth: self.max_depth,
             max_len: self.max_len,
@@ -300,29 +337,38 @@ impl Reduce {
         };
         let out_path = self.out_path(artifact, multiple);
         if let Some(dir) = out_path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
         }
         let choices_path = PathBuf::from(format!("{}.choices", out_path.display()));
+        let mut polish_oracle: Option<CommandOracle> = None;
         let mut oracle: Box<dyn Oracle> = match (&self.cmd, binary) {
             (Some(cmd), _) => {
-                let argv = split::split(cmd).with_context(|| format!("cannot split --cmd {cmd:?}"))?;
+                let argv =
+                    split::split(cmd).with_context(|| format!("cannot split --cmd {cmd:?}"))?;
                 let suffix = artifact
                     .extension()
                     .map(|e| format!(".{}", e.to_string_lossy()))
                     .unwrap_or_default();
-                let o = CommandOracle::new(CommandConfig {
+                let ccfg = CommandConfig {
                     argv,
                     invalid_exit: self.invalid_exit,
                     limits: limits.clone(),
                     jobs: self.jobs,
                     suffix,
-                })?;
+                };
+                if kind == InputKind::Choices {
+                    polish_oracle = Some(CommandOracle::new(ccfg.clone())?);
+                }
+                let o = CommandOracle::new(ccfg)?;
                 let probe = match (kind, grammar) {
                     (InputKind::Choices, Some(g)) => decode(g, &original, &cfg),
                     _ => original.clone(),
                 };
                 for run in 1..=self.repeat.max(1) {
-                    let r = o.run_raw(&probe).with_context(|| format!("cannot run {cmd:?}"))?;
+                    let r = o
+                        .run_raw(&probe)
+                        .with_context(|| format!("cannot run {cmd:?}"))?;
                     let outcome = o.classify(&r);
                     if outcome != Outcome::Interesting {
                         let err = String::from_utf8_lossy(&r.stderr);
@@ -344,8 +390,16 @@ impl Reduce {
             (None, Some(bin)) => {
                 if self.persistent {
                     Box::new(
-                        PersistentOracle::new(bin.to_path_buf(), vec![], self.signature, limits.timeout, &original)
-                            .with_context(|| format!("cannot reproduce {} in persistent mode", artifact.display()))?,
+                        PersistentOracle::new(
+                            bin.to_path_buf(),
+                            vec![],
+                            self.signature,
+                            limits.timeout,
+                            &original,
+                        )
+                        .with_context(|| {
+                            format!("cannot reproduce {} in persistent mode", artifact.display())
+                        })?,
                     )
                 } else {
                     let o = TargetOracle::new(
@@ -359,7 +413,9 @@ impl Reduce {
                         &original,
                         self.repeat,
                     )
-                    .with_context(|| format!("cannot reproduce the crash of {}", artifact.display()))?;
+                    .with_context(|| {
+                        format!("cannot reproduce the crash of {}", artifact.display())
+                    })?;
                     if !self.json {
                         eprintln!("{}: reproduces: {}", artifact.display(), o.reference());
                     }
@@ -372,7 +428,9 @@ impl Reduce {
             ProgressBar::hidden()
         } else {
             let b = ProgressBar::new_spinner();
-            b.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("template"));
+            b.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("template"),
+            );
             b
         };
         let started = Instant::now();
@@ -389,33 +447,43 @@ impl Reduce {
             let (out_path, choices_path) = (&out_path, &choices_path);
             let write_err = &mut write_err;
             let best_len = &mut best_len;
-            let mut tester = Tester::new(&mut *oracle).with_stop(stop.clone()).with_observer(move |e| match e {
-                Event::Tested(s) => {
-                    let secs = started.elapsed().as_secs_f64().max(1e-3);
-                    bar2.set_message(format!(
-                        "size {} | tests {} | {:.1} tests/s | cache hits {}",
-                        best_len,
-                        s.tests,
-                        s.tests as f64 / secs,
-                        s.cache_hits
-                    ));
-                    bar2.tick();
-                }
-                Event::Improved(bytes) => {
-                    *best_len = bytes.len();
-                    let r = (|| -> Result<()> {
-                        if kind == InputKind::Choices {
-                            write_atomic(choices_path, bytes)?;
-                        }
-                        write_atomic(out_path, &text_of(bytes))
-                    })();
-                    if let Err(e) = r {
-                        *write_err = Some(e);
+            let mut tester = Tester::new(&mut *oracle)
+                .with_stop(stop.clone())
+                .with_observer(move |e| match e {
+                    Event::Tested(s) => {
+                        let secs = started.elapsed().as_secs_f64().max(1e-3);
+                        bar2.set_message(format!(
+                            "size {} | tests {} | {:.1} tests/s | cache hits {}",
+                            best_len,
+                            s.tests,
+                            s.tests as f64 / secs,
+                            s.cache_hits
+                        ));
+                        bar2.tick();
                     }
-                }
-            });
+                    Event::Improved(bytes) => {
+                        *best_len = bytes.len();
+                        let r = (|| -> Result<()> {
+                            if kind == InputKind::Choices {
+                                write_atomic(choices_path, bytes)?;
+                            }
+                            write_atomic(out_path, &text_of(bytes))
+                        })();
+                        if let Err(e) = r {
+                            *write_err = Some(e);
+                        }
+                    }
+                });
+            if let (Some(g), true) = (grammar, kind == InputKind::Choices && self.cmd.is_some()) {
+                // The --cmd program sees only the decoded text.
+                tester = tester.with_cache_key(move |c| decode(g, c, &cfg));
+            }
+            // The reproduction check above already ran the original.
+            tester.seed(&original, Outcome::Interesting);
             let r = match (kind, grammar) {
-                (InputKind::Choices, Some(g)) => reduce_choices(g, &cfg, &original, strategy, &mut tester),
+                (InputKind::Choices, Some(g)) => {
+                    reduce_choices(g, &cfg, &original, strategy, &mut tester)
+                }
                 _ => reduce_text(grammar, &original, strategy, &mut tester),
             };
             let stats = tester.stats();
@@ -425,13 +493,54 @@ impl Reduce {
         if let Some(e) = write_err {
             return Err(e);
         }
-        let (reduced, stats) = result.with_context(|| format!("cannot reduce {}", artifact.display()))?;
+        let (reduced, mut stats) =
+            result.with_context(|| format!("cannot reduce {}", artifact.display()))?;
+        let mut passes = reduced.passes.clone();
         // Final write (the observer already wrote every improvement).
         if kind == InputKind::Choices {
             write_atomic(&choices_path, &reduced.output)?;
         }
-        let text = text_of(&reduced.output);
+        let mut text = text_of(&reduced.output);
         write_atomic(&out_path, &text)?;
+        if let (Some(o2), true) = (
+            polish_oracle,
+            strategy == Strategy::Auto && !stop.load(Ordering::SeqCst),
+        ) {
+            // The --cmd program reads text: polish the decoded text with
+            // token and byte ddmin, so `.min` is 1-minimal too (the
+            // `.min.choices` file keeps the smallest choice sequence).
+            let mut o2 = o2;
+            let mut werr = None;
+            let mut t2 = Tester::new(&mut o2)
+                .with_stop(stop.clone())
+                .with_observer(|e| {
+                    if let Event::Improved(b) = e {
+                        if let Err(e) = write_atomic(&out_path, b) {
+                            werr = Some(e);
+                        }
+                    }
+                });
+            t2.seed(&text, Outcome::Interesting);
+            let r2 = reduce_text(None, &text, Strategy::Ddmin, &mut t2);
+            let s2 = t2.stats();
+            drop(t2);
+            if let Some(e) = werr {
+                return Err(e);
+            }
+            if let Ok(r2) = r2 {
+                passes.extend(
+                    r2.passes
+                        .iter()
+                        .map(|&(n, size, t)| (n, size, t + stats.tests)),
+                );
+                text = r2.output;
+                write_atomic(&out_path, &text)?;
+            }
+            stats.tests += s2.tests;
+            stats.cache_hits += s2.cache_hits;
+            stats.invalid += s2.invalid;
+            stats.timeouts += s2.timeouts;
+        }
         let reproduce = match (&self.cmd, &self.target) {
             (Some(cmd), _) => {
                 let p = shell_quote(&out_path.display().to_string());
@@ -444,9 +553,13 @@ impl Reduce {
             (None, Some(t)) => format!(
                 "cargo fuzz run {t} {}",
                 shell_quote(
-                    &if kind == InputKind::Choices { &choices_path } else { &out_path }
-                        .display()
-                        .to_string()
+                    &if kind == InputKind::Choices {
+                        &choices_path
+                    } else {
+                        &out_path
+                    }
+                    .display()
+                    .to_string()
                 )
             ),
             _ => String::new(),
@@ -454,8 +567,13 @@ impl Reduce {
         Ok(Summary {
             artifact: artifact.display().to_string(),
             output: out_path.display().to_string(),
-            output_choices: (kind == InputKind::Choices).then(|| choices_path.display().to_string()),
-            input: if kind == InputKind::Choices { "choices" } else { "text" },
+            output_choices: (kind == InputKind::Choices)
+                .then(|| choices_path.display().to_string()),
+            input: if kind == InputKind::Choices {
+                "choices"
+            } else {
+                "text"
+            },
             strategy,
             bytes_before: text_of(&original).len(),
             bytes_after: text.len(),
@@ -468,6 +586,7 @@ impl Reduce {
             seconds: started.elapsed().as_secs_f64(),
             interrupted: stop.load(Ordering::SeqCst),
             reproduce,
+            passes,
         })
     }
 }

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Merges results*.json files given on the command line (later files win
+for the same task+tool) and prints the Markdown table plus the goal check:
+final size <= best peer; oracle calls <= half and wall time <= a quarter of
+the best grammar-aware peer (picireny)."""
+import json, sys
+
+rows = {}
+order = []
+for f in sys.argv[1:]:
+    for r in json.load(open(f)):
+        k = (r["task"], r["tool"])
+        if k not in rows:
+            order.append(k)
+        rows[k] = r
+tasks = []
+for t, _ in order:
+    if t not in tasks:
+        tasks.append(t)
+tools = ["grammar-min (choices)", "picireny", "picire", "shrinkray", "cvise", "grammar-min (ddmin)", "grammar-min (text auto)"]
+print("| task | tool | bytes before → after | oracle calls | wall (s) | result / note |")
+print("|---|---|---|---|---|---|")
+for t in tasks:
+    for tool in tools:
+        r = rows.get((t, tool))
+        if not r:
+            continue
+        after = r["bytes_after"] if r["bytes_after"] is not None else "—"
+        res = "`" + r["result"].replace("|", "\\|").replace("\n", "⏎") + "`" if r["result"] is not None else ""
+        note = (" " + r["note"].replace("|", "\\|")) if r["note"] else ""
+        print(f"| {t} | {tool} | {r['bytes_before']} → {after} | {r['oracle_calls']} | {r['seconds']} | {res}{note} |")
+print()
+print("| task | ours: bytes / calls / s | best peer size | picireny calls / s | size ≤ best peer | calls ≤ ½ picireny | time ≤ ¼ picireny |")
+print("|---|---|---|---|---|---|---|")
+for t in tasks:
+    o = rows.get((t, "grammar-min (choices)"))
+    peers = [r for (tt, tool), r in rows.items() if tt == t and not tool.startswith("grammar-min") and r["bytes_after"] is not None]
+    best = min((r["bytes_after"] for r in peers), default=None)
+    g = rows.get((t, "picireny"))
+    g_ok = g is not None and g["bytes_after"] is not None
+    size_ok = best is None or (o["bytes_after"] is not None and o["bytes_after"] <= best)
+    calls_ok = "n/a" if not g_ok else ("yes" if o["oracle_calls"] * 2 <= g["oracle_calls"] else "no")
+    time_ok = "n/a" if not g_ok else ("yes" if o["seconds"] * 4 <= g["seconds"] else "no")
+    gp = f"{g['oracle_calls']} / {g['seconds']}" if g_ok else "no grammar-aware peer"
+    print(f"| {t} | {o['bytes_after']} / {o['oracle_calls']} / {o['seconds']} | {best} | {gp} | {'yes' if size_ok else 'no'} | {calls_ok} | {time_ok} |")
