@@ -30,6 +30,12 @@
 //! Later decisions may be re-interpreted, so no global order on outputs is
 //! promised beyond this (as in Hypothesis).
 
+mod hooks;
+mod random;
+
+pub use hooks::{DefineBeforeUse, HookCtx, Hooks, NoHooks, Occurrence, Pre};
+pub use random::{generate, random_choices, random_len, GenerateConfig, Generator, Sample};
+
 use crate::choice::Chooser;
 use crate::grammar::{Elem, Grammar, RuleId, SymbolId, TermId};
 use crate::tree::{Label, Tree, NO_PARENT};
@@ -63,85 +69,196 @@ pub(crate) trait Sink {
     fn rule(&mut self, rule: RuleId, parent: u32, choice_pos: u32) -> u32;
     /// A terminal is emitted.
     fn term(&mut self, term: TermId, bytes: &[u8], parent: u32, choice_pos: u32);
+    /// A hook replaced the expansion of `sym` by `bytes`.
+    fn text(&mut self, sym: SymbolId, bytes: &[u8], parent: u32, choice_pos: u32);
+    /// Everything emitted so far. Only called when hooks are active (post
+    /// hooks see the text of the nonterminal they watch); sinks that are
+    /// never used with hooks may return nothing.
+    fn written(&self) -> &[u8];
 }
 
-enum Item {
-    Nt {
-        sym: SymbolId,
-        depth: u32,
-        parent: u32,
-    },
-    T {
-        term: TermId,
-        parent: u32,
-    },
+/// One nonterminal being expanded: the walk's explicit stack holds one
+/// frame per open nonterminal, and a frame reads its rule's body left to
+/// right. Terminals are emitted in place, so only nonterminals cost a push.
+struct Frame {
+    /// Next element of the body, as an index into the grammar's element
+    /// table, and the end of the body.
+    pos: u32,
+    end: u32,
+    /// Depth of the nonterminal this frame expands.
+    depth: u32,
+    /// Sink handle of that nonterminal's node.
+    node: u32,
+    /// The rule being expanded (for hook occurrences).
+    rule: RuleId,
+    /// A post hook waits for this frame to finish (top of the watch stack).
+    watched: bool,
 }
 
-/// The one decoding walk. Returns the number of choice bytes consumed.
-pub(crate) fn walk<S: Sink>(
+/// A nonterminal occurrence a post hook waits for, and where its text
+/// starts in the output.
+struct Watch {
+    occ: Occurrence,
+    start: usize,
+}
+
+/// The one decoding walk, with optional context-sensitive hooks (see
+/// [`Hooks`]; [`NoHooks`] compiles the hook calls away).
+///
+/// Every expansion of a nonterminal at depth `d` reads one choice among its
+/// alternatives (all of them, or only the first `min_depth_alts` when
+/// restricted), in pre-order, left to right.
+pub(crate) fn walk<S: Sink, H: Hooks>(
     g: &Grammar,
     start: SymbolId,
     chooser: &mut Chooser<'_>,
     cfg: &DecodeConfig,
     sink: &mut S,
+    hooks: &mut H,
 ) {
-    let mut stack: Vec<Item> = Vec::with_capacity(64);
-    stack.push(Item::Nt {
+    let mut w = Walker {
+        frames: Vec::with_capacity(64),
+        watches: Vec::new(),
+        // Lower bound on the output length: bytes emitted so far plus the
+        // minimal length of everything pending. Emitting a terminal moves
+        // bytes from "pending" to "emitted", so only expansions change it.
+        bound: g.symbol(start).min_len,
+        max_len: cfg.max_len as u64,
+        max_depth: cfg.max_depth,
+    };
+    let root = Occurrence {
         sym: start,
+        parent: None,
+        index: 0,
         depth: 0,
-        parent: NO_PARENT,
-    });
-    let mut emitted: u64 = 0;
-    let mut pending: u64 = g.symbol(start).min_len;
-    let max_len = cfg.max_len as u64;
-    while let Some(item) = stack.pop() {
-        match item {
-            Item::T { term, parent } => {
-                let bytes = g.term(term);
-                sink.term(term, bytes, parent, chooser.position() as u32);
-                emitted += bytes.len() as u64;
-                pending -= bytes.len() as u64;
+    };
+    w.expand(g, root, NO_PARENT, chooser, sink, hooks);
+    let elems = &g.elems[..];
+    while let Some(f) = w.frames.last_mut() {
+        if f.pos == f.end {
+            let watched = f.watched;
+            w.frames.pop();
+            if watched {
+                let watch = w.watches.pop().expect("a watched frame has a watch");
+                hooks.post(g, &watch.occ, &sink.written()[watch.start..]);
             }
-            Item::Nt { sym, depth, parent } => {
-                let info = g.symbol(sym);
-                let restricted = depth > cfg.max_depth || emitted + pending > max_len;
-                let n = if restricted {
-                    info.min_depth_alts
-                } else {
-                    info.rules.end - info.rules.start
+            continue;
+        }
+        let e = elems[f.pos as usize];
+        f.pos += 1;
+        match e {
+            Elem::T(t) => sink.term(t, g.term(t), f.node, chooser.position() as u32),
+            Elem::Nt(sym) => {
+                let rule = f.rule;
+                let parent = f.node;
+                let occ = Occurrence {
+                    sym,
+                    parent: Some(rule),
+                    // Only hooks look at the index; computing it costs a
+                    // table look-up that the hook-free walk optimises away.
+                    index: f.pos - 1 - g.rule(rule).body.start,
+                    depth: f.depth + 1,
                 };
-                let pos = chooser.position() as u32;
-                let rule = RuleId(info.rules.start + chooser.choose(n));
-                let id = sink.rule(rule, parent, pos);
-                pending = pending - info.min_len + g.rule(rule).min_len;
-                for e in g.body(rule).iter().rev() {
-                    stack.push(match *e {
-                        Elem::Nt(s) => Item::Nt {
-                            sym: s,
-                            depth: depth + 1,
-                            parent: id,
-                        },
-                        Elem::T(t) => Item::T {
-                            term: t,
-                            parent: id,
-                        },
-                    });
-                }
+                w.expand(g, occ, parent, chooser, sink, hooks);
             }
         }
     }
 }
 
-struct TreeSink<'t>(&'t mut Tree);
+struct Walker {
+    frames: Vec<Frame>,
+    watches: Vec<Watch>,
+    bound: u64,
+    max_len: u64,
+    max_depth: u32,
+}
 
-impl Sink for TreeSink<'_> {
+impl Walker {
+    #[inline(always)]
+    fn expand<S: Sink, H: Hooks>(
+        &mut self,
+        g: &Grammar,
+        occ: Occurrence,
+        parent: u32,
+        chooser: &mut Chooser<'_>,
+        sink: &mut S,
+        hooks: &mut H,
+    ) {
+        let info = g.symbol(occ.sym);
+        let restricted = occ.depth > self.max_depth || self.bound > self.max_len;
+        let pos = chooser.position() as u32;
+        let mut watched = false;
+        if H::ACTIVE {
+            let mut text = Vec::new();
+            let mut ctx = HookCtx {
+                chooser: &mut *chooser,
+                text: &mut text,
+                restricted,
+            };
+            match hooks.pre(g, &occ, &mut ctx) {
+                Pre::Expand => {}
+                Pre::Watch => watched = true,
+                Pre::Replace => {
+                    sink.text(occ.sym, &text, parent, pos);
+                    self.bound = self.bound - info.min_len + text.len() as u64;
+                    return;
+                }
+            }
+        }
+        let n = if restricted {
+            info.min_depth_alts
+        } else {
+            info.rules.end - info.rules.start
+        };
+        let rule = RuleId(info.rules.start + chooser.choose(n));
+        let node = sink.rule(rule, parent, pos);
+        let r = g.rule(rule);
+        self.bound = self.bound - info.min_len + r.min_len;
+        if watched {
+            self.watches.push(Watch {
+                occ,
+                start: sink.written().len(),
+            });
+        }
+        self.frames.push(Frame {
+            pos: r.body.start,
+            end: r.body.end,
+            depth: occ.depth,
+            node,
+            rule,
+            watched,
+        });
+    }
+}
+
+/// Builds a [`Tree`]; with `TEXT` it also keeps the output text, which post
+/// hooks need.
+struct TreeSink<'t, const TEXT: bool> {
+    tree: &'t mut Tree,
+    text: Vec<u8>,
+}
+
+impl<const TEXT: bool> Sink for TreeSink<'_, TEXT> {
     #[inline]
     fn rule(&mut self, rule: RuleId, parent: u32, pos: u32) -> u32 {
-        self.0.push(Label::Rule(rule), parent, pos)
+        self.tree.push(Label::Rule(rule), parent, pos)
     }
     #[inline]
-    fn term(&mut self, term: TermId, _: &[u8], parent: u32, pos: u32) {
-        self.0.push(Label::Term(term), parent, pos);
+    fn term(&mut self, term: TermId, bytes: &[u8], parent: u32, pos: u32) {
+        self.tree.push(Label::Term(term), parent, pos);
+        if TEXT {
+            self.text.extend_from_slice(bytes);
+        }
+    }
+    fn text(&mut self, sym: SymbolId, bytes: &[u8], parent: u32, pos: u32) {
+        let i = self.tree.push_text(bytes);
+        self.tree.push(Label::Text(sym, i), parent, pos);
+        if TEXT {
+            self.text.extend_from_slice(bytes);
+        }
+    }
+    fn written(&self) -> &[u8] {
+        &self.text
     }
 }
 
@@ -155,6 +272,12 @@ impl Sink for BytesSink<'_> {
     #[inline]
     fn term(&mut self, _: TermId, bytes: &[u8], _: u32, _: u32) {
         self.0.extend_from_slice(bytes);
+    }
+    fn text(&mut self, _: SymbolId, bytes: &[u8], _: u32, _: u32) {
+        self.0.extend_from_slice(bytes);
+    }
+    fn written(&self) -> &[u8] {
+        self.0
     }
 }
 
@@ -176,7 +299,11 @@ pub fn decode_tree(g: &Grammar, choices: &[u8], cfg: &DecodeConfig) -> Tree {
 pub fn decode_tree_from(g: &Grammar, start: SymbolId, choices: &[u8], cfg: &DecodeConfig) -> Tree {
     let mut tree = Tree::new();
     let mut chooser = Chooser::new(choices);
-    walk(g, start, &mut chooser, cfg, &mut TreeSink(&mut tree));
+    let mut sink = TreeSink::<false> {
+        tree: &mut tree,
+        text: Vec::new(),
+    };
+    walk(g, start, &mut chooser, cfg, &mut sink, &mut NoHooks);
     tree.finish(chooser.position() as u32);
     tree
 }
@@ -193,8 +320,30 @@ pub fn decode_tree_from(g: &Grammar, start: SymbolId, choices: &[u8], cfg: &Deco
 /// assert_eq!(out, b"10");
 /// ```
 pub fn decode_into(g: &Grammar, choices: &[u8], cfg: &DecodeConfig, out: &mut Vec<u8>) {
+    decode_into_consumed(g, choices, cfg, out);
+}
+
+/// [`decode_into`], returning how many choice bytes the decoding read.
+/// Bytes past that point never influence the output, so
+/// `&choices[..consumed]` decodes to the same text.
+///
+/// ```
+/// use grammar_min::{grammar::Grammar, generate::decode_into_consumed};
+/// let g = Grammar::from_json_str(r#"{"<start>": ["<d><d>"], "<d>": ["0", "1"]}"#,
+///     &Default::default()).unwrap();
+/// let mut out = Vec::new();
+/// assert_eq!(decode_into_consumed(&g, &[255, 0, 7, 7], &Default::default(), &mut out), 2);
+/// assert_eq!(out, b"10");
+/// ```
+pub fn decode_into_consumed(
+    g: &Grammar,
+    choices: &[u8],
+    cfg: &DecodeConfig,
+    out: &mut Vec<u8>,
+) -> usize {
     let mut chooser = Chooser::new(choices);
-    walk(g, g.start(), &mut chooser, cfg, &mut BytesSink(out));
+    walk(g, g.start(), &mut chooser, cfg, &mut BytesSink(out), &mut NoHooks);
+    chooser.position()
 }
 
 /// [`decode_into`] returning a fresh buffer.
@@ -202,4 +351,162 @@ pub fn decode(g: &Grammar, choices: &[u8], cfg: &DecodeConfig) -> Vec<u8> {
     let mut out = Vec::new();
     decode_into(g, choices, cfg, &mut out);
     out
+}
+
+/// Decodes `choices` into a derivation tree with context-sensitive
+/// [`Hooks`]. Occurrences a pre hook replaced become
+/// [`Label::Text`] leaves; with [`NoHooks`] the result equals
+/// [`decode_tree`].
+///
+/// ```
+/// use grammar_min::generate::{decode_tree, decode_tree_with_hooks, NoHooks};
+/// use grammar_min::grammar::Grammar;
+/// let g = Grammar::from_json_str(r#"{"<start>": ["<d><d>"], "<d>": ["0", "1"]}"#,
+///     &Default::default()).unwrap();
+/// let cfg = Default::default();
+/// assert_eq!(decode_tree_with_hooks(&g, &[9, 200], &cfg, &mut NoHooks),
+///            decode_tree(&g, &[9, 200], &cfg));
+/// ```
+pub fn decode_tree_with_hooks<H: Hooks>(
+    g: &Grammar,
+    choices: &[u8],
+    cfg: &DecodeConfig,
+    hooks: &mut H,
+) -> Tree {
+    let mut tree = Tree::new();
+    let mut chooser = Chooser::new(choices);
+    let mut sink = TreeSink::<true> {
+        tree: &mut tree,
+        text: Vec::new(),
+    };
+    walk(g, g.start(), &mut chooser, cfg, &mut sink, hooks);
+    tree.finish(chooser.position() as u32);
+    tree
+}
+
+/// Fast path with context-sensitive [`Hooks`]: appends the output to `out`
+/// and returns the number of choice bytes read. With [`NoHooks`] it is
+/// [`decode_into_consumed`].
+pub fn decode_with_hooks<H: Hooks>(
+    g: &Grammar,
+    choices: &[u8],
+    cfg: &DecodeConfig,
+    hooks: &mut H,
+    out: &mut Vec<u8>,
+) -> usize {
+    let mut chooser = Chooser::new(choices);
+    walk(g, g.start(), &mut chooser, cfg, &mut BytesSink(out), hooks);
+    chooser.position()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The decoding walk as first written (one stack item per grammar
+    /// element, the lower bound kept as two counters): the specification
+    /// the optimised [`walk`] must match exactly.
+    fn reference_decode(g: &Grammar, choices: &[u8], cfg: &DecodeConfig) -> Tree {
+        enum Item {
+            Nt {
+                sym: SymbolId,
+                depth: u32,
+                parent: u32,
+            },
+            T {
+                term: TermId,
+                parent: u32,
+            },
+        }
+        let mut tree = Tree::new();
+        let mut chooser = Chooser::new(choices);
+        let mut stack = vec![Item::Nt {
+            sym: g.start(),
+            depth: 0,
+            parent: NO_PARENT,
+        }];
+        let mut emitted: u64 = 0;
+        let mut pending: u64 = g.symbol(g.start()).min_len;
+        while let Some(item) = stack.pop() {
+            match item {
+                Item::T { term, parent } => {
+                    let bytes = g.term(term);
+                    tree.push(Label::Term(term), parent, chooser.position() as u32);
+                    emitted += bytes.len() as u64;
+                    pending -= bytes.len() as u64;
+                }
+                Item::Nt { sym, depth, parent } => {
+                    let info = g.symbol(sym);
+                    let restricted =
+                        depth > cfg.max_depth || emitted + pending > cfg.max_len as u64;
+                    let n = if restricted {
+                        info.min_depth_alts
+                    } else {
+                        info.rules.end - info.rules.start
+                    };
+                    let pos = chooser.position() as u32;
+                    let rule = RuleId(info.rules.start + chooser.choose(n));
+                    let id = tree.push(Label::Rule(rule), parent, pos);
+                    pending = pending - info.min_len + g.rule(rule).min_len;
+                    for e in g.body(rule).iter().rev() {
+                        stack.push(match *e {
+                            Elem::Nt(s) => Item::Nt {
+                                sym: s,
+                                depth: depth + 1,
+                                parent: id,
+                            },
+                            Elem::T(t) => Item::T {
+                                term: t,
+                                parent: id,
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        tree.finish(chooser.position() as u32);
+        tree
+    }
+
+    fn grammars() -> Vec<Grammar> {
+        [
+            include_str!("../grammars/expr.json"),
+            include_str!("../grammars/json.json"),
+            include_str!("../grammars/assign.json"),
+            include_str!("../grammars/html.json"),
+            include_str!("../grammars/sql.json"),
+        ]
+        .iter()
+        .map(|s| Grammar::from_json_str(s, &Default::default()).unwrap())
+        .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        /// The optimised walk (frames, one running bound, hooks) decodes
+        /// exactly as the reference walk, tree and text, on every shipped
+        /// grammar, under generous and tight budgets.
+        #[test]
+        fn walk_matches_the_reference(
+            choices in proptest::collection::vec(any::<u8>(), 0..600),
+            max_depth in prop_oneof![Just(2048u32), 0u32..12],
+            max_len in prop_oneof![Just(1usize << 20), 0usize..64],
+        ) {
+            let cfg = DecodeConfig { max_depth, max_len };
+            for g in grammars() {
+                let want = reference_decode(&g, &choices, &cfg);
+                let tree = decode_tree(&g, &choices, &cfg);
+                prop_assert_eq!(&tree, &want);
+                let text = decode(&g, &choices, &cfg);
+                prop_assert_eq!(&text, &want.unparse(&g));
+                let mut out = b"prefix".to_vec();
+                let used = decode_with_hooks(&g, &choices, &cfg, &mut NoHooks, &mut out);
+                prop_assert_eq!(&out[6..], &text[..]);
+                prop_assert_eq!(used as u32, want.node(want.root()).choices.end);
+                prop_assert_eq!(&decode_tree_with_hooks(&g, &choices, &cfg, &mut NoHooks), &want);
+            }
+        }
+    }
 }
