@@ -77,9 +77,12 @@ pub(crate) trait Sink {
     fn written(&self) -> &[u8];
 }
 
-/// One nonterminal being expanded: the walk's explicit stack holds one
-/// frame per open nonterminal, and a frame reads its rule's body left to
-/// right. Terminals are emitted in place, so only nonterminals cost a push.
+/// One nonterminal being expanded: a frame reads its rule's body left to
+/// right, emitting terminals in place. The walk keeps the current frame in
+/// locals and pushes its parent only when the parent still has elements to
+/// read: a nonterminal in last position replaces its parent's frame (a tail
+/// call), so right-recursive lists run in constant stack.
+#[derive(Clone, Copy)]
 struct Frame {
     /// Next element of the body, as an index into the grammar's element
     /// table, and the end of the body.
@@ -91,7 +94,8 @@ struct Frame {
     node: u32,
     /// The rule being expanded (for hook occurrences).
     rule: RuleId,
-    /// A post hook waits for this frame to finish (top of the watch stack).
+    /// A post hook waits for this frame to finish (top of the watch stack);
+    /// watched frames are never replaced by a tail call.
     watched: bool,
 }
 
@@ -100,6 +104,21 @@ struct Frame {
 struct Watch {
     occ: Occurrence,
     start: usize,
+}
+
+/// Mutable state of one walk besides the current frame.
+struct Walk<'w, 'c, S, H> {
+    g: &'w Grammar,
+    cfg: &'w DecodeConfig,
+    chooser: &'w mut Chooser<'c>,
+    sink: &'w mut S,
+    hooks: &'w mut H,
+    frames: Vec<Frame>,
+    watches: Vec<Watch>,
+    /// Lower bound on the output length: bytes emitted so far plus the
+    /// minimal length of everything pending. Emitting a terminal moves
+    /// bytes from "pending" to "emitted", so only expansions change it.
+    bound: u64,
 }
 
 /// The one decoding walk, with optional context-sensitive hooks (see
@@ -116,15 +135,24 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
     sink: &mut S,
     hooks: &mut H,
 ) {
-    let mut w = Walker {
-        frames: Vec::with_capacity(64),
+    let mut w = Walk {
+        g,
+        cfg,
+        chooser,
+        sink,
+        hooks,
+        frames: Vec::with_capacity(32),
         watches: Vec::new(),
-        // Lower bound on the output length: bytes emitted so far plus the
-        // minimal length of everything pending. Emitting a terminal moves
-        // bytes from "pending" to "emitted", so only expansions change it.
         bound: g.symbol(start).min_len,
-        max_len: cfg.max_len as u64,
-        max_depth: cfg.max_depth,
+    };
+    // A finished dummy frame: the root's expansion replaces it.
+    let mut cur = Frame {
+        pos: 0,
+        end: 0,
+        depth: 0,
+        node: NO_PARENT,
+        rule: RuleId(0),
+        watched: false,
     };
     let root = Occurrence {
         sym: start,
@@ -132,74 +160,69 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
         index: 0,
         depth: 0,
     };
-    w.expand(g, root, NO_PARENT, chooser, sink, hooks);
+    w.expand(root, NO_PARENT, &mut cur);
     let elems = &g.elems[..];
-    while let Some(f) = w.frames.last_mut() {
-        if f.pos == f.end {
-            let watched = f.watched;
-            w.frames.pop();
-            if watched {
+    loop {
+        if cur.pos == cur.end {
+            if H::ACTIVE && cur.watched {
                 let watch = w.watches.pop().expect("a watched frame has a watch");
-                hooks.post(g, &watch.occ, &sink.written()[watch.start..]);
+                w.hooks
+                    .post(g, &watch.occ, &w.sink.written()[watch.start..]);
+            }
+            match w.frames.pop() {
+                Some(f) => cur = f,
+                None => break,
             }
             continue;
         }
-        let e = elems[f.pos as usize];
-        f.pos += 1;
+        let e = elems[cur.pos as usize];
+        cur.pos += 1;
         match e {
-            Elem::T(t) => sink.term(t, g.term(t), f.node, chooser.position() as u32),
+            Elem::T(t) => w
+                .sink
+                .term(t, g.term(t), cur.node, w.chooser.position() as u32),
             Elem::Nt(sym) => {
-                let rule = f.rule;
-                let parent = f.node;
                 let occ = Occurrence {
                     sym,
-                    parent: Some(rule),
-                    // Only hooks look at the index; computing it costs a
-                    // table look-up that the hook-free walk optimises away.
-                    index: f.pos - 1 - g.rule(rule).body.start,
-                    depth: f.depth + 1,
+                    parent: Some(cur.rule),
+                    // Only hooks look at the index; skip the look-up otherwise.
+                    index: if H::ACTIVE {
+                        cur.pos - 1 - g.rule(cur.rule).body.start
+                    } else {
+                        0
+                    },
+                    depth: cur.depth + 1,
                 };
-                w.expand(g, occ, parent, chooser, sink, hooks);
+                let parent = cur.node;
+                w.expand(occ, parent, &mut cur);
             }
         }
     }
 }
 
-struct Walker {
-    frames: Vec<Frame>,
-    watches: Vec<Watch>,
-    bound: u64,
-    max_len: u64,
-    max_depth: u32,
-}
-
-impl Walker {
+impl<S: Sink, H: Hooks> Walk<'_, '_, S, H> {
+    /// Expands `occ` (a child of node `parent`): chooses its rule and makes
+    /// the rule's frame current, saving `cur` on the stack unless it is
+    /// finished and unwatched.
     #[inline(always)]
-    fn expand<S: Sink, H: Hooks>(
-        &mut self,
-        g: &Grammar,
-        occ: Occurrence,
-        parent: u32,
-        chooser: &mut Chooser<'_>,
-        sink: &mut S,
-        hooks: &mut H,
-    ) {
+    fn expand(&mut self, occ: Occurrence, parent: u32, cur: &mut Frame) {
+        let g = self.g;
         let info = g.symbol(occ.sym);
-        let restricted = occ.depth > self.max_depth || self.bound > self.max_len;
-        let pos = chooser.position() as u32;
+        let restricted = occ.depth > self.cfg.max_depth || self.bound > self.cfg.max_len as u64;
+        let pos = self.chooser.position() as u32;
         let mut watched = false;
         if H::ACTIVE {
             let mut text = Vec::new();
             let mut ctx = HookCtx {
-                chooser: &mut *chooser,
+                chooser: &mut *self.chooser,
                 text: &mut text,
                 restricted,
             };
-            match hooks.pre(g, &occ, &mut ctx) {
+            match self.hooks.pre(g, &occ, &mut ctx) {
                 Pre::Expand => {}
                 Pre::Watch => watched = true,
                 Pre::Replace => {
-                    sink.text(occ.sym, &text, parent, pos);
+                    self.sink.text(occ.sym, &text, parent, pos);
                     self.bound = self.bound - info.min_len + text.len() as u64;
                     return;
                 }
@@ -210,24 +233,27 @@ impl Walker {
         } else {
             info.rules.end - info.rules.start
         };
-        let rule = RuleId(info.rules.start + chooser.choose(n));
-        let node = sink.rule(rule, parent, pos);
+        let rule = RuleId(info.rules.start + self.chooser.choose(n));
+        let node = self.sink.rule(rule, parent, pos);
         let r = g.rule(rule);
         self.bound = self.bound - info.min_len + r.min_len;
         if watched {
             self.watches.push(Watch {
                 occ,
-                start: sink.written().len(),
+                start: self.sink.written().len(),
             });
         }
-        self.frames.push(Frame {
+        if cur.pos != cur.end || (H::ACTIVE && cur.watched) {
+            self.frames.push(*cur);
+        }
+        *cur = Frame {
             pos: r.body.start,
             end: r.body.end,
             depth: occ.depth,
             node,
             rule,
             watched,
-        });
+        };
     }
 }
 
@@ -271,7 +297,12 @@ impl Sink for BytesSink<'_> {
     }
     #[inline]
     fn term(&mut self, _: TermId, bytes: &[u8], _: u32, _: u32) {
-        self.0.extend_from_slice(bytes);
+        // Most terminals are one byte; a push beats a memcpy call.
+        if let [b] = bytes {
+            self.0.push(*b);
+        } else {
+            self.0.extend_from_slice(bytes);
+        }
     }
     fn text(&mut self, _: SymbolId, bytes: &[u8], _: u32, _: u32) {
         self.0.extend_from_slice(bytes);
