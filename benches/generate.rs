@@ -19,7 +19,8 @@ const SEQ_LEN: usize = 4096;
 
 fn load(name: &str) -> Grammar {
     let path = format!("{}/grammars/{name}.json", env!("CARGO_MANIFEST_DIR"));
-    Grammar::from_path(std::path::Path::new(&path), &LoadOptions::default()).expect("shipped grammar loads")
+    Grammar::from_path(std::path::Path::new(&path), &LoadOptions::default())
+        .expect("shipped grammar loads")
 }
 
 fn corpus(seed: u64) -> Vec<Vec<u8>> {

@@ -22,13 +22,25 @@
 //!
 //! # Monotonicity guarantee
 //!
-//! For a fixed config, *truncation simplifies*: decoding a prefix of a
-//! sequence replaces the decisions that fell off the end by choice 0, the
-//! simplest alternative; the empty sequence decodes to the tree that takes
-//! alternative 0 everywhere, which is a shortest-depth (and, among those,
-//! shortest) sentence. Lowering one byte lowers (or keeps) that decision.
-//! Later decisions may be re-interpreted, so no global order on outputs is
-//! promised beyond this (as in Hypothesis).
+//! For a fixed config, exactly this is promised (and tested in
+//! `tests/generate_props.rs`):
+//!
+//! * **Truncation replaces dropped decisions by choice 0.** Decoding a
+//!   prefix `c[..k]` makes the same decisions as decoding `c` up to the
+//!   first decision that would read a byte at or past `k`; that decision
+//!   and all later ones take alternative 0, the simplest.
+//! * **Lowering a byte lowers (or keeps) the decision that read it**; all
+//!   earlier decisions are unchanged. Later decisions may be re-interpreted,
+//!   so no global order on outputs is promised beyond this (as in
+//!   Hypothesis).
+//! * **The empty sequence decodes to the tree that takes alternative 0
+//!   everywhere.** Alternatives are ordered by (minimal depth, minimal
+//!   length), so that tree has minimal derivation depth, and each
+//!   nonterminal in it takes its shortest minimal-depth alternative. It is
+//!   a *shortest* sentence only when the shallowest alternatives are also
+//!   the shortest: for `grammars/json.json` it is `true` (depth 3, 4 bytes)
+//!   while `0` (a number, deeper) is 1 byte; every other shipped grammar
+//!   decodes the empty sequence to a sentence of length `min_len`.
 
 mod hooks;
 mod random;
@@ -373,7 +385,14 @@ pub fn decode_into_consumed(
     out: &mut Vec<u8>,
 ) -> usize {
     let mut chooser = Chooser::new(choices);
-    walk(g, g.start(), &mut chooser, cfg, &mut BytesSink(out), &mut NoHooks);
+    walk(
+        g,
+        g.start(),
+        &mut chooser,
+        cfg,
+        &mut BytesSink(out),
+        &mut NoHooks,
+    );
     chooser.position()
 }
 

@@ -133,7 +133,9 @@ impl Hooks for NoHooks {
 
 /// A nonterminal named by a hook is not in the grammar.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("nonterminal `{name}` is not defined in the grammar: check the spelling (with angle brackets)")]
+#[error(
+    "nonterminal `{name}` is not defined in the grammar: check the spelling (with angle brackets)"
+)]
 pub struct UnknownSymbol {
     /// The name that was looked up.
     pub name: String,

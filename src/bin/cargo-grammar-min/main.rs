@@ -2,6 +2,8 @@
 
 mod check;
 mod common;
+mod decode;
+mod generate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,12 +32,16 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    Generate(generate::Generate),
+    Decode(decode::Decode),
 }
 
 impl Command {
     fn run(self) -> anyhow::Result<ExitCode> {
         match self {
             Command::Check(c) => c.run(),
+            Command::Generate(c) => c.run(),
+            Command::Decode(c) => c.run(),
         }
     }
 }
