@@ -44,6 +44,9 @@
 
 mod hooks;
 mod random;
+mod table;
+
+pub(crate) use table::DecodeTable;
 
 pub use hooks::{DefineBeforeUse, HookCtx, Hooks, NoHooks, Occurrence, Pre};
 pub use random::{generate, random_choices, random_len, GenerateConfig, Generator, Sample};
@@ -51,6 +54,7 @@ pub use random::{generate, random_choices, random_len, GenerateConfig, Generator
 use crate::choice::Chooser;
 use crate::grammar::{Elem, Grammar, RuleId, SymbolId, TermId};
 use crate::tree::{Label, Tree, NO_PARENT};
+use std::ops::Range;
 
 /// Budgets for decoding; see the module docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -81,6 +85,9 @@ pub(crate) trait Sink {
     fn rule(&mut self, rule: RuleId, parent: u32, choice_pos: u32) -> u32;
     /// A terminal is emitted.
     fn term(&mut self, term: TermId, bytes: &[u8], parent: u32, choice_pos: u32);
+    /// The leading terminals of `rule` (elements `elems` of the grammar's
+    /// element table), whose bytes are `bytes`, are emitted.
+    fn lead(&mut self, g: &Grammar, elems: Range<u32>, bytes: &[u8], parent: u32, choice_pos: u32);
     /// A hook replaced the expansion of `sym` by `bytes`.
     fn text(&mut self, sym: SymbolId, bytes: &[u8], parent: u32, choice_pos: u32);
     /// Everything emitted so far. Only called when hooks are active (post
@@ -125,6 +132,7 @@ struct Walk<'w, 'c, S, H> {
     chooser: &'w mut Chooser<'c>,
     sink: &'w mut S,
     hooks: &'w mut H,
+    table: &'w DecodeTable,
     frames: Vec<Frame>,
     watches: Vec<Watch>,
     /// Lower bound on the output length: bytes emitted so far plus the
@@ -153,6 +161,7 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
         chooser,
         sink,
         hooks,
+        table: table::table(g),
         frames: Vec::with_capacity(32),
         watches: Vec::new(),
         bound: g.symbol(start).min_len,
@@ -219,7 +228,7 @@ impl<S: Sink, H: Hooks> Walk<'_, '_, S, H> {
     #[inline(always)]
     fn expand(&mut self, occ: Occurrence, parent: u32, cur: &mut Frame) {
         let g = self.g;
-        let info = g.symbol(occ.sym);
+        let info = &self.table.syms[occ.sym.index()];
         let restricted = occ.depth > self.cfg.max_depth || self.bound > self.cfg.max_len as u64;
         let pos = self.chooser.position() as u32;
         let mut watched = false;
@@ -240,30 +249,40 @@ impl<S: Sink, H: Hooks> Walk<'_, '_, S, H> {
                 }
             }
         }
-        let n = if restricted {
-            info.min_depth_alts
-        } else {
-            info.rules.end - info.rules.start
-        };
-        let rule = RuleId(info.rules.start + self.chooser.choose(n));
-        let node = self.sink.rule(rule, parent, pos);
-        let r = g.rule(rule);
-        self.bound = self.bound - info.min_len + r.min_len;
+        let n = if restricted { info.n_min } else { info.n_all };
+        let rule = info.first + self.chooser.choose(n);
+        let node = self.sink.rule(RuleId(rule), parent, pos);
+        let r = &self.table.rules[rule as usize];
+        self.bound = self.bound.saturating_add(r.extra);
         if watched {
             self.watches.push(Watch {
                 occ,
                 start: self.sink.written().len(),
             });
         }
+        // Emit the body's leading terminals right away: a body of terminals
+        // only (a digit, a keyword) then needs no frame at all.
+        let lead = &self.table.lead[r.lead_at as usize..(r.lead_at + r.lead_len) as usize];
+        self.sink.lead(
+            g,
+            r.start..r.rest,
+            lead,
+            node,
+            self.chooser.position() as u32,
+        );
+        let first = r.rest;
+        if first == r.end && !watched {
+            return;
+        }
         if cur.pos != cur.end || (H::ACTIVE && cur.watched) {
             self.frames.push(*cur);
         }
         *cur = Frame {
-            pos: r.body.start,
-            end: r.body.end,
+            pos: first,
+            end: r.end,
             depth: occ.depth,
             node,
-            rule,
+            rule: RuleId(rule),
             watched,
         };
     }
@@ -288,6 +307,14 @@ impl<const TEXT: bool> Sink for TreeSink<'_, TEXT> {
             self.text.extend_from_slice(bytes);
         }
     }
+    #[inline]
+    fn lead(&mut self, g: &Grammar, elems: Range<u32>, _: &[u8], parent: u32, pos: u32) {
+        for e in &g.elems[elems.start as usize..elems.end as usize] {
+            if let Elem::T(t) = *e {
+                self.term(t, g.term(t), parent, pos);
+            }
+        }
+    }
     fn text(&mut self, sym: SymbolId, bytes: &[u8], parent: u32, pos: u32) {
         let i = self.tree.push_text(bytes);
         self.tree.push(Label::Text(sym, i), parent, pos);
@@ -309,11 +336,14 @@ impl Sink for BytesSink<'_> {
     }
     #[inline]
     fn term(&mut self, _: TermId, bytes: &[u8], _: u32, _: u32) {
-        // Most terminals are one byte; a push beats a memcpy call.
-        if let [b] = bytes {
-            self.0.push(*b);
-        } else {
-            self.0.extend_from_slice(bytes);
+        self.0.extend_from_slice(bytes);
+    }
+    #[inline]
+    fn lead(&mut self, _: &Grammar, _: Range<u32>, bytes: &[u8], _: u32, _: u32) {
+        match bytes {
+            [] => {}
+            [b] => self.0.push(*b),
+            _ => self.0.extend_from_slice(bytes),
         }
     }
     fn text(&mut self, _: SymbolId, bytes: &[u8], _: u32, _: u32) {
