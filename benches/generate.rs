@@ -46,32 +46,45 @@ fn output_bytes(g: &Grammar, seqs: &[Vec<u8>], cfg: &DecodeConfig) -> u64 {
 }
 
 fn throughput(c: &mut Criterion) {
-    let cfg = DecodeConfig::default();
     let seqs = corpus(0x5eed);
+    // The default budgets, and the reference LimitFuzzer's max_depth of 10
+    // (for the comparison with benches/python/limit_fuzzer.py).
+    let configs = [
+        ("", DecodeConfig::default()),
+        (
+            "/max-depth-10",
+            DecodeConfig {
+                max_depth: 10,
+                ..Default::default()
+            },
+        ),
+    ];
     for name in GRAMMARS {
         let g = load(name);
-        let bytes = output_bytes(&g, &seqs, &cfg);
-        let mut group = c.benchmark_group(format!("generate/{name}"));
-        group.throughput(Throughput::Bytes(bytes));
-        group.bench_function("decode_into", |b| {
-            let mut out = Vec::new();
-            b.iter(|| {
-                for s in &seqs {
-                    out.clear();
-                    decode_into(&g, black_box(s), &cfg, &mut out);
-                    black_box(&out);
-                }
-            })
-        });
-        group.bench_function("decode_tree+unparse", |b| {
-            b.iter(|| {
-                for s in &seqs {
-                    let t = decode_tree(&g, black_box(s), &cfg);
-                    black_box(t.unparse(&g));
-                }
-            })
-        });
-        group.finish();
+        for (suffix, cfg) in configs {
+            let bytes = output_bytes(&g, &seqs, &cfg);
+            let mut group = c.benchmark_group(format!("generate/{name}{suffix}"));
+            group.throughput(Throughput::Bytes(bytes));
+            group.bench_function("decode_into", |b| {
+                let mut out = Vec::new();
+                b.iter(|| {
+                    for s in &seqs {
+                        out.clear();
+                        decode_into(&g, black_box(s), &cfg, &mut out);
+                        black_box(&out);
+                    }
+                })
+            });
+            group.bench_function("decode_tree+unparse", |b| {
+                b.iter(|| {
+                    for s in &seqs {
+                        let t = decode_tree(&g, black_box(s), &cfg);
+                        black_box(t.unparse(&g));
+                    }
+                })
+            });
+            group.finish();
+        }
     }
 }
 

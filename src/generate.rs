@@ -128,7 +128,6 @@ struct Watch {
 /// Mutable state of one walk besides the current frame.
 struct Walk<'w, 'c, S, H> {
     g: &'w Grammar,
-    cfg: &'w DecodeConfig,
     chooser: &'w mut Chooser<'c>,
     sink: &'w mut S,
     hooks: &'w mut H,
@@ -139,6 +138,8 @@ struct Walk<'w, 'c, S, H> {
     /// minimal length of everything pending. Emitting a terminal moves
     /// bytes from "pending" to "emitted", so only expansions change it.
     bound: u64,
+    max_depth: u32,
+    max_len: u64,
 }
 
 /// The one decoding walk, with optional context-sensitive hooks (see
@@ -157,7 +158,6 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
 ) {
     let mut w = Walk {
         g,
-        cfg,
         chooser,
         sink,
         hooks,
@@ -165,6 +165,8 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
         frames: Vec::with_capacity(32),
         watches: Vec::new(),
         bound: g.symbol(start).min_len,
+        max_depth: cfg.max_depth,
+        max_len: cfg.max_len as u64,
     };
     // A finished dummy frame: the root's expansion replaces it.
     let mut cur = Frame {
@@ -229,7 +231,7 @@ impl<S: Sink, H: Hooks> Walk<'_, '_, S, H> {
     fn expand(&mut self, occ: Occurrence, parent: u32, cur: &mut Frame) {
         let g = self.g;
         let info = &self.table.syms[occ.sym.index()];
-        let restricted = occ.depth > self.cfg.max_depth || self.bound > self.cfg.max_len as u64;
+        let restricted = occ.depth > self.max_depth || self.bound > self.max_len;
         let pos = self.chooser.position() as u32;
         let mut watched = false;
         if H::ACTIVE {
@@ -262,7 +264,7 @@ impl<S: Sink, H: Hooks> Walk<'_, '_, S, H> {
         }
         // Emit the body's leading terminals right away: a body of terminals
         // only (a digit, a keyword) then needs no frame at all.
-        let lead = &self.table.lead[r.lead_at as usize..(r.lead_at + r.lead_len) as usize];
+        let lead = &self.table.lead[r.lead_at as usize..r.lead_end as usize];
         self.sink.lead(
             g,
             r.start..r.rest,
@@ -327,9 +329,11 @@ impl<const TEXT: bool> Sink for TreeSink<'_, TEXT> {
     }
 }
 
-struct BytesSink<'o>(&'o mut Vec<u8>);
+/// Owns the output buffer while decoding (moved out of the caller's and
+/// back), so the hot loop works on a local vector.
+struct BytesSink(Vec<u8>);
 
-impl Sink for BytesSink<'_> {
+impl Sink for BytesSink {
     #[inline]
     fn rule(&mut self, _: RuleId, _: u32, _: u32) -> u32 {
         0
@@ -350,7 +354,7 @@ impl Sink for BytesSink<'_> {
         self.0.extend_from_slice(bytes);
     }
     fn written(&self) -> &[u8] {
-        self.0
+        &self.0
     }
 }
 
@@ -415,14 +419,9 @@ pub fn decode_into_consumed(
     out: &mut Vec<u8>,
 ) -> usize {
     let mut chooser = Chooser::new(choices);
-    walk(
-        g,
-        g.start(),
-        &mut chooser,
-        cfg,
-        &mut BytesSink(out),
-        &mut NoHooks,
-    );
+    let mut sink = BytesSink(std::mem::take(out));
+    walk(g, g.start(), &mut chooser, cfg, &mut sink, &mut NoHooks);
+    *out = sink.0;
     chooser.position()
 }
 
@@ -475,7 +474,9 @@ pub fn decode_with_hooks<H: Hooks>(
     out: &mut Vec<u8>,
 ) -> usize {
     let mut chooser = Chooser::new(choices);
-    walk(g, g.start(), &mut chooser, cfg, &mut BytesSink(out), hooks);
+    let mut sink = BytesSink(std::mem::take(out));
+    walk(g, g.start(), &mut chooser, cfg, &mut sink, hooks);
+    *out = sink.0;
     chooser.position()
 }
 

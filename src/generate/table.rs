@@ -28,9 +28,9 @@ pub(crate) struct RuleRow {
     /// How much taking this rule raises the output's lower bound: its
     /// minimal length minus its nonterminal's.
     pub extra: u64,
-    /// The leading terminals, concatenated: `lead[lead_at..lead_at + lead_len]`.
+    /// The leading terminals, concatenated: `lead[lead_at..lead_end]`.
     pub lead_at: u32,
-    pub lead_len: u32,
+    pub lead_end: u32,
     /// Body as element indices: `start..end`; `rest` is the first element
     /// after the leading terminals.
     pub start: u32,
@@ -91,7 +91,7 @@ fn build(g: &Grammar) -> DecodeTable {
             RuleRow {
                 extra: r.min_len.saturating_sub(g.symbols[r.lhs.index()].min_len),
                 lead_at,
-                lead_len: lead.len() as u32 - lead_at,
+                lead_end: lead.len() as u32,
                 start: r.body.start,
                 rest,
                 end: r.body.end,
