@@ -236,8 +236,17 @@ impl Tree {
         if self.nodes.is_empty() {
             return;
         }
-        for n in self.subtree(id) {
-            out.extend_from_slice(self.leaf_bytes(g, n));
+        let end = id.index() + self.nodes[id.index()].size as usize;
+        for n in &self.nodes[id.index()..end] {
+            // Most leaves are one byte: a push beats a memcpy call.
+            match n.label {
+                Label::Rule(_) => {}
+                Label::Term(t) => match g.term(t) {
+                    [b] => out.push(*b),
+                    bytes => out.extend_from_slice(bytes),
+                },
+                Label::Text(_, i) => out.extend_from_slice(&self.texts[i as usize]),
+            }
         }
     }
 
