@@ -1,5 +1,16 @@
 //! Decoding choice sequences into sentences of a grammar.
 //!
+//! * [`decode_into`] / [`decode`] — the fast path: bytes straight to text,
+//!   no tree ([`decode_into_consumed`] also says how many bytes were read).
+//! * [`decode_tree`] — the same decoding as a derivation [`Tree`] whose
+//!   nodes record the choice bytes they consumed.
+//! * [`DecodeConfig`] — the depth and length budgets.
+//! * [`Hooks`], [`decode_tree_with_hooks`], [`decode_with_hooks`] —
+//!   context-sensitive generation (e.g. [`DefineBeforeUse`]); with
+//!   [`NoHooks`] exactly the plain decoding.
+//! * [`generate`], [`random_choices`] — seeded random inputs (random choice
+//!   sequences from a caller-seeded ChaCha8, decoded).
+//!
 //! Generation is a pure function of (grammar, choice bytes, [`DecodeConfig`]):
 //! the generator walks the grammar left to right with an explicit stack, and
 //! each expansion of a nonterminal with more than one candidate alternative
@@ -358,6 +369,13 @@ impl Sink for BytesSink {
     }
 }
 
+/// Initial node capacity for decoding `choices`: trees have a node or two
+/// per choice byte; capped so that sequences that are mostly unread (as
+/// random ones often are) do not allocate much.
+fn node_estimate(choices: &[u8]) -> usize {
+    (choices.len() * 2).clamp(16, 1024)
+}
+
 /// Decodes `choices` into a derivation tree of the start symbol.
 ///
 /// ```
@@ -374,7 +392,7 @@ pub fn decode_tree(g: &Grammar, choices: &[u8], cfg: &DecodeConfig) -> Tree {
 
 /// Decodes `choices` into a derivation tree of nonterminal `start`.
 pub fn decode_tree_from(g: &Grammar, start: SymbolId, choices: &[u8], cfg: &DecodeConfig) -> Tree {
-    let mut tree = Tree::new();
+    let mut tree = Tree::with_capacity(node_estimate(choices));
     let mut chooser = Chooser::new(choices);
     let mut sink = TreeSink::<false> {
         tree: &mut tree,
@@ -452,7 +470,7 @@ pub fn decode_tree_with_hooks<H: Hooks>(
     cfg: &DecodeConfig,
     hooks: &mut H,
 ) -> Tree {
-    let mut tree = Tree::new();
+    let mut tree = Tree::with_capacity(node_estimate(choices));
     let mut chooser = Chooser::new(choices);
     let mut sink = TreeSink::<true> {
         tree: &mut tree,

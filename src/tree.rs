@@ -72,6 +72,14 @@ impl Tree {
         Tree::default()
     }
 
+    /// An empty tree with room for `nodes` nodes.
+    pub(crate) fn with_capacity(nodes: usize) -> Tree {
+        Tree {
+            nodes: Vec::with_capacity(nodes),
+            texts: Vec::new(),
+        }
+    }
+
     /// Builds a tree from nodes given in pre-order with parents set; sizes
     /// and depths are computed here. Returns `None` if the parents do not
     /// describe a pre-order tree rooted at node 0.
