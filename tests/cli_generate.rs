@@ -16,8 +16,12 @@ fn cmd() -> Command {
 }
 
 fn run(args: &[&str]) -> Vec<u8> {
-    let out = cmd().args(args).assert().success();
-    out.get_output().stdout.clone()
+    stdout(cmd().args(args))
+}
+
+/// Runs `c`, which must succeed, and returns its stdout.
+fn stdout(c: &mut Command) -> Vec<u8> {
+    c.assert().success().get_output().stdout.clone()
 }
 
 #[test]
@@ -73,14 +77,7 @@ fn output_directory_round_trips_through_decode() {
     for i in 0..12 {
         let text = std::fs::read(out.join(format!("{i:02}.txt"))).unwrap();
         let choices = out.join(format!("{i:02}.choices"));
-        let decoded = cmd()
-            .args(["decode", "--grammar", g])
-            .arg(&choices)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
+        let decoded = stdout(cmd().args(["decode", "--grammar", g]).arg(&choices));
         assert_eq!(decoded, text, "input {i}");
         assert!(serde_json::from_slice::<serde::de::IgnoredAny>(&text).is_ok());
     }
@@ -96,27 +93,21 @@ fn decode_several_artifacts_and_dot() {
     std::fs::write(&a, [255u8, 0, 0, 0, 4, 0, 0, 9]).unwrap();
     std::fs::write(&b, []).unwrap();
     let g = grammar("expr");
-    let out = cmd()
-        .args(["decode", "--grammar", g.to_str().unwrap()])
-        .arg(&a)
-        .arg(&b)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = stdout(
+        cmd()
+            .args(["decode", "--grammar", g.to_str().unwrap()])
+            .arg(&a)
+            .arg(&b),
+    );
     let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
     assert_eq!(lines.len(), 2);
     assert!(lines[0].contains(" - "), "{}", lines[0]);
     assert_eq!(lines[1], "0");
-    let dot = cmd()
-        .args(["decode", "--dot", "--grammar", g.to_str().unwrap()])
-        .arg(&b)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let dot = stdout(
+        cmd()
+            .args(["decode", "--dot", "--grammar", g.to_str().unwrap()])
+            .arg(&b),
+    );
     let dot = String::from_utf8(dot).unwrap();
     assert!(dot.starts_with("digraph tree {"));
     assert!(dot.contains("label=\"<start>\"") && dot.contains("label=\"\\\"0\\\"\""));
