@@ -59,7 +59,7 @@ mod table;
 
 pub(crate) use table::DecodeTable;
 
-pub use hooks::{DefineBeforeUse, HookCtx, Hooks, NoHooks, Occurrence, Pre};
+pub use hooks::{DefineBeforeUse, HookCtx, Hooks, NoHooks, Occurrence, Pre, UnknownSymbol};
 pub use random::{generate, random_choices, random_len, GenerateConfig, Generator, Sample};
 
 use crate::choice::Chooser;
