@@ -143,15 +143,26 @@ pub fn escape(text: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory
-/// and a rename, so readers never see a half-written file.
+/// Writes `bytes` to `path` through a hidden temporary file in the same
+/// directory and a rename, so readers never see a half-written file and an
+/// interrupted run leaves no partial output under the final name.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .with_context(|| format!("output path {} has no file name", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp.{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     std::fs::write(&tmp, bytes)
         .and_then(|()| std::fs::rename(&tmp, path))
         .with_context(|| {
+            let _ = std::fs::remove_file(&tmp);
             format!(
                 "cannot write {}; check that the directory is writable and the disk not full",
                 path.display()
