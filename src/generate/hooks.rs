@@ -325,4 +325,74 @@ mod tests {
             .count();
         assert!(texts > 0, "{}", String::from_utf8_lossy(&out));
     }
+
+    /// Records every post call; replaces the root when asked to.
+    struct Spy {
+        replace_root: bool,
+        posts: Vec<(String, Vec<u8>)>,
+    }
+
+    impl Hooks for Spy {
+        fn pre(&mut self, _: &Grammar, occ: &Occurrence, ctx: &mut HookCtx<'_, '_>) -> Pre {
+            if occ.parent.is_none() && self.replace_root {
+                let k = ctx.choose(3);
+                ctx.emit(format!("root{k}").as_bytes());
+                return Pre::Replace;
+            }
+            Pre::Watch
+        }
+        fn post(&mut self, g: &Grammar, occ: &Occurrence, text: &[u8]) {
+            self.posts
+                .push((g.name(occ.sym).to_string(), text.to_vec()));
+        }
+    }
+
+    #[test]
+    fn watch_everything_sees_each_subtree_text_in_post_order() {
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<a><b>"], "<a>": ["x", "y"], "<b>": ["(<a>)", "z"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let mut spy = Spy {
+            replace_root: false,
+            posts: Vec::new(),
+        };
+        let t = decode_tree_with_hooks(&g, &[255, 255, 0], &Default::default(), &mut spy);
+        assert_eq!(t.unparse(&g), b"y(x)");
+        let posts: Vec<(&str, &[u8])> = spy
+            .posts
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_slice()))
+            .collect();
+        assert_eq!(
+            posts,
+            [
+                ("<a>", &b"y"[..]),
+                ("<a>", b"x"),
+                ("<b>", b"(x)"),
+                ("<start>", b"y(x)")
+            ]
+        );
+        // Watching changes nothing about the decoding itself.
+        assert_eq!(
+            t,
+            crate::generate::decode_tree(&g, &[255, 255, 0], &Default::default())
+        );
+    }
+
+    #[test]
+    fn replacing_the_root_gives_a_one_leaf_tree() {
+        let g = assign();
+        let mut spy = Spy {
+            replace_root: true,
+            posts: Vec::new(),
+        };
+        let t = decode_tree_with_hooks(&g, &[200, 1, 2], &Default::default(), &mut spy);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t.unparse(&g), b"root2");
+        assert_eq!(t.node(t.root()).choices, 0..1);
+        assert_eq!(t.find_invalid(&g), None);
+        assert!(spy.posts.is_empty());
+    }
 }
