@@ -35,7 +35,12 @@ fn main() {
     let cfg = DecodeConfig::default();
     let mut out = Vec::new();
     let mut bytes = 0;
-    for _ in 0..5 {
+    // More rounds for timing: DECODE_ROUNDS=200.
+    let rounds: usize = std::env::var("DECODE_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5);
+    for _ in 0..rounds {
         for s in &seqs {
             out.clear();
             if tree {

@@ -136,29 +136,13 @@ struct Watch {
     start: usize,
 }
 
-/// Mutable state of one walk besides the current frame.
-struct Walk<'w, 'c, S, H> {
-    g: &'w Grammar,
-    chooser: &'w mut Chooser<'c>,
-    sink: &'w mut S,
-    hooks: &'w mut H,
-    table: &'w DecodeTable,
-    frames: Vec<Frame>,
-    watches: Vec<Watch>,
-    /// Lower bound on the output length: bytes emitted so far plus the
-    /// minimal length of everything pending. Emitting a terminal moves
-    /// bytes from "pending" to "emitted", so only expansions change it.
-    bound: u64,
-    max_depth: u32,
-    max_len: u64,
-}
-
 /// The one decoding walk, with optional context-sensitive hooks (see
 /// [`Hooks`]; [`NoHooks`] compiles the hook calls away).
 ///
-/// Every expansion of a nonterminal at depth `d` reads one choice among its
-/// alternatives (all of them, or only the first `min_depth_alts` when
-/// restricted), in pre-order, left to right.
+/// Every expansion of a nonterminal reads one choice among its alternatives
+/// (all of them, or only the first `min_depth_alts` when restricted), in
+/// pre-order, left to right. All hot state is in plain locals (the chooser
+/// too, copied in and back) so that it can live in registers.
 pub(crate) fn walk<S: Sink, H: Hooks>(
     g: &Grammar,
     start: SymbolId,
@@ -167,18 +151,20 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
     sink: &mut S,
     hooks: &mut H,
 ) {
-    let mut w = Walk {
-        g,
-        chooser,
-        sink,
-        hooks,
-        table: table::table(g),
-        frames: Vec::with_capacity(32),
-        watches: Vec::new(),
-        bound: g.symbol(start).min_len,
-        max_depth: cfg.max_depth,
-        max_len: cfg.max_len as u64,
-    };
+    let table = table::table(g);
+    let syms = &table.syms[..];
+    let rules = &table.rules[..];
+    let leads = &table.lead[..];
+    let elems = &g.elems[..];
+    let max_depth = cfg.max_depth;
+    let max_len = cfg.max_len as u64;
+    let mut ch = chooser.clone();
+    let mut frames: Vec<Frame> = Vec::with_capacity(32);
+    let mut watches: Vec<Watch> = Vec::new();
+    // Lower bound on the output length: bytes emitted so far plus the
+    // minimal length of everything pending. Emitting a terminal moves bytes
+    // from "pending" to "emitted", so only expansions change it.
+    let mut bound = syms[start.index()].min_len;
     // A finished dummy frame: the root's expansion replaces it.
     let mut cur = Frame {
         pos: 0,
@@ -188,117 +174,106 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
         rule: RuleId(0),
         watched: false,
     };
-    let root = Occurrence {
+    // The occurrence to expand next, and its parent node.
+    let mut occ = Occurrence {
         sym: start,
         parent: None,
         index: 0,
         depth: 0,
     };
-    w.expand(root, NO_PARENT, &mut cur);
-    let elems = &g.elems[..];
-    loop {
-        if cur.pos == cur.end {
-            if H::ACTIVE && cur.watched {
-                let watch = w.watches.pop().expect("a watched frame has a watch");
-                w.hooks
-                    .post(g, &watch.occ, &w.sink.written()[watch.start..]);
-            }
-            match w.frames.pop() {
-                Some(f) => cur = f,
-                None => break,
-            }
-            continue;
-        }
-        let e = elems[cur.pos as usize];
-        cur.pos += 1;
-        match e {
-            Elem::T(t) => w
-                .sink
-                .term(t, g.term(t), cur.node, w.chooser.position() as u32),
-            Elem::Nt(sym) => {
-                let occ = Occurrence {
-                    sym,
-                    parent: Some(cur.rule),
-                    // Only hooks look at the index; skip the look-up otherwise.
-                    index: if H::ACTIVE {
-                        cur.pos - 1 - g.rule(cur.rule).body.start
-                    } else {
-                        0
-                    },
-                    depth: cur.depth + 1,
+    let mut parent = NO_PARENT;
+    'expand: loop {
+        // Expand `occ`: choose its rule and make the rule's frame current,
+        // saving `cur` unless it is finished and unwatched (a tail call).
+        'done: {
+            let info = &syms[occ.sym.index()];
+            let restricted = occ.depth > max_depth || bound > max_len;
+            let pos = ch.position() as u32;
+            let mut watched = false;
+            if H::ACTIVE {
+                let mut text = Vec::new();
+                let mut ctx = HookCtx {
+                    chooser: &mut ch,
+                    text: &mut text,
+                    restricted,
                 };
-                let parent = cur.node;
-                w.expand(occ, parent, &mut cur);
+                match hooks.pre(g, &occ, &mut ctx) {
+                    Pre::Expand => {}
+                    Pre::Watch => watched = true,
+                    Pre::Replace => {
+                        sink.text(occ.sym, &text, parent, pos);
+                        bound = bound - info.min_len + text.len() as u64;
+                        break 'done;
+                    }
+                }
             }
-        }
-    }
-}
-
-impl<S: Sink, H: Hooks> Walk<'_, '_, S, H> {
-    /// Expands `occ` (a child of node `parent`): chooses its rule and makes
-    /// the rule's frame current, saving `cur` on the stack unless it is
-    /// finished and unwatched.
-    #[inline(always)]
-    fn expand(&mut self, occ: Occurrence, parent: u32, cur: &mut Frame) {
-        let g = self.g;
-        let info = &self.table.syms[occ.sym.index()];
-        let restricted = occ.depth > self.max_depth || self.bound > self.max_len;
-        let pos = self.chooser.position() as u32;
-        let mut watched = false;
-        if H::ACTIVE {
-            let mut text = Vec::new();
-            let mut ctx = HookCtx {
-                chooser: &mut *self.chooser,
-                text: &mut text,
-                restricted,
+            let n = if restricted { info.n_min } else { info.n_all };
+            let rule = info.first + ch.choose(n);
+            let node = sink.rule(RuleId(rule), parent, pos);
+            let r = &rules[rule as usize];
+            bound = bound.saturating_add(r.extra);
+            if watched {
+                watches.push(Watch {
+                    occ,
+                    start: sink.written().len(),
+                });
+            }
+            // Emit the body's leading terminals right away: a body of
+            // terminals only (a digit, a keyword) then needs no frame.
+            let lead = &leads[r.lead_at as usize..r.lead_end as usize];
+            sink.lead(g, r.start..r.rest, lead, node, ch.position() as u32);
+            if r.rest == r.end && !watched {
+                break 'done;
+            }
+            if cur.pos != cur.end || (H::ACTIVE && cur.watched) {
+                frames.push(cur);
+            }
+            cur = Frame {
+                pos: r.rest,
+                end: r.end,
+                depth: occ.depth,
+                node,
+                rule: RuleId(rule),
+                watched,
             };
-            match self.hooks.pre(g, &occ, &mut ctx) {
-                Pre::Expand => {}
-                Pre::Watch => watched = true,
-                Pre::Replace => {
-                    self.sink.text(occ.sym, &text, parent, pos);
-                    self.bound = self.bound - info.min_len + text.len() as u64;
-                    return;
+        }
+        // Read elements until the next nonterminal.
+        loop {
+            if cur.pos == cur.end {
+                if H::ACTIVE && cur.watched {
+                    let watch = watches.pop().expect("a watched frame has a watch");
+                    hooks.post(g, &watch.occ, &sink.written()[watch.start..]);
+                }
+                match frames.pop() {
+                    Some(f) => cur = f,
+                    None => break 'expand,
+                }
+                continue;
+            }
+            let e = elems[cur.pos as usize];
+            cur.pos += 1;
+            match e {
+                Elem::T(t) => sink.term(t, g.term(t), cur.node, ch.position() as u32),
+                Elem::Nt(sym) => {
+                    occ = Occurrence {
+                        sym,
+                        parent: Some(cur.rule),
+                        // Only hooks look at the index; skip the look-up
+                        // otherwise.
+                        index: if H::ACTIVE {
+                            cur.pos - 1 - g.rule(cur.rule).body.start
+                        } else {
+                            0
+                        },
+                        depth: cur.depth + 1,
+                    };
+                    parent = cur.node;
+                    continue 'expand;
                 }
             }
         }
-        let n = if restricted { info.n_min } else { info.n_all };
-        let rule = info.first + self.chooser.choose(n);
-        let node = self.sink.rule(RuleId(rule), parent, pos);
-        let r = &self.table.rules[rule as usize];
-        self.bound = self.bound.saturating_add(r.extra);
-        if watched {
-            self.watches.push(Watch {
-                occ,
-                start: self.sink.written().len(),
-            });
-        }
-        // Emit the body's leading terminals right away: a body of terminals
-        // only (a digit, a keyword) then needs no frame at all.
-        let lead = &self.table.lead[r.lead_at as usize..r.lead_end as usize];
-        self.sink.lead(
-            g,
-            r.start..r.rest,
-            lead,
-            node,
-            self.chooser.position() as u32,
-        );
-        let first = r.rest;
-        if first == r.end && !watched {
-            return;
-        }
-        if cur.pos != cur.end || (H::ACTIVE && cur.watched) {
-            self.frames.push(*cur);
-        }
-        *cur = Frame {
-            pos: first,
-            end: r.end,
-            depth: occ.depth,
-            node,
-            rule: RuleId(rule),
-            watched,
-        };
     }
+    *chooser = ch;
 }
 
 /// Builds a [`Tree`]; with `TEXT` it also keeps the output text, which post
