@@ -5,7 +5,7 @@
 //!
 //! `cargo bench --bench generate -- --warm-up-time 1 --measurement-time 3`
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use grammar_min::generate::{decode_into, decode_tree, DecodeConfig};
 use grammar_min::grammar::{Grammar, LoadOptions};
 use rand::{Rng, SeedableRng};
@@ -103,11 +103,7 @@ fn latency(c: &mut Criterion) {
             })
         });
         group.bench_function("decode_tree", |b| {
-            b.iter_batched(
-                || (),
-                |_| decode_tree(&g, black_box(&seqs[0]), &cfg),
-                BatchSize::SmallInput,
-            )
+            b.iter(|| decode_tree(&g, black_box(&seqs[0]), &cfg))
         });
         group.finish();
     }

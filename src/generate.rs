@@ -344,11 +344,11 @@ impl Sink for BytesSink {
     }
 }
 
-/// Initial node capacity for decoding `choices`: trees have a node or two
-/// per choice byte; capped so that sequences that are mostly unread (as
-/// random ones often are) do not allocate much.
+/// Initial node capacity for decoding `choices`: enough for small trees
+/// to need no regrowth, small enough (2 KiB) that keeping many trees, or
+/// decoding mostly unread random sequences, wastes little memory.
 fn node_estimate(choices: &[u8]) -> usize {
-    (choices.len() * 2).clamp(16, 1024)
+    (choices.len() * 2).clamp(16, 64)
 }
 
 /// Decodes `choices` into a derivation tree of the start symbol.
