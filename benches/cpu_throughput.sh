@@ -27,3 +27,8 @@ measure expr fast 300
 measure expr tree 100
 measure json fast 10000
 measure json tree 3000
+# The reference LimitFuzzer's budget, to compare with
+# benches/python/limit_fuzzer.py.
+echo "max_depth 10:"
+DECODE_MAX_DEPTH=10 measure expr fast 3000
+DECODE_MAX_DEPTH=10 measure json fast 10000

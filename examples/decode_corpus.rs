@@ -32,7 +32,11 @@ fn main() {
             v
         })
         .collect();
-    let cfg = DecodeConfig::default();
+    // DECODE_MAX_DEPTH=10: the reference LimitFuzzer's budget.
+    let mut cfg = DecodeConfig::default();
+    if let Some(d) = std::env::var("DECODE_MAX_DEPTH").ok().and_then(|d| d.parse().ok()) {
+        cfg.max_depth = d;
+    }
     let mut out = Vec::new();
     let mut bytes = 0;
     // More rounds for timing: DECODE_ROUNDS=200.
