@@ -34,7 +34,10 @@ fn main() {
         .collect();
     // DECODE_MAX_DEPTH=10: the reference LimitFuzzer's budget.
     let mut cfg = DecodeConfig::default();
-    if let Some(d) = std::env::var("DECODE_MAX_DEPTH").ok().and_then(|d| d.parse().ok()) {
+    if let Some(d) = std::env::var("DECODE_MAX_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+    {
         cfg.max_depth = d;
     }
     let mut out = Vec::new();
