@@ -59,10 +59,26 @@ impl<'a> Chooser<'a> {
     /// Picks one of `n` options (`0..n`); `n == 0` is treated as 1.
     #[inline]
     pub fn choose(&mut self, n: u32) -> u32 {
-        let w = width(n);
-        if w == 0 {
-            return 0;
+        // The one-byte case is the decoder's hot path; same result as the
+        // general loop below.
+        if n <= 256 {
+            if n <= 1 {
+                return 0;
+            }
+            let b = match self.data.get(self.pos) {
+                Some(&b) => {
+                    self.pos += 1;
+                    b as u32
+                }
+                None => 0,
+            };
+            return (b * n) >> 8;
         }
+        self.choose_wide(n)
+    }
+
+    fn choose_wide(&mut self, n: u32) -> u32 {
+        let w = width(n);
         let mut v: u64 = 0;
         for _ in 0..w {
             let b = self.data.get(self.pos).copied().unwrap_or(0);

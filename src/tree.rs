@@ -72,6 +72,14 @@ impl Tree {
         Tree::default()
     }
 
+    /// An empty tree with room for `nodes` nodes.
+    pub(crate) fn with_capacity(nodes: usize) -> Tree {
+        Tree {
+            nodes: Vec::with_capacity(nodes),
+            texts: Vec::new(),
+        }
+    }
+
     /// Builds a tree from nodes given in pre-order with parents set; sizes
     /// and depths are computed here. Returns `None` if the parents do not
     /// describe a pre-order tree rooted at node 0.
@@ -236,8 +244,17 @@ impl Tree {
         if self.nodes.is_empty() {
             return;
         }
-        for n in self.subtree(id) {
-            out.extend_from_slice(self.leaf_bytes(g, n));
+        let end = id.index() + self.nodes[id.index()].size as usize;
+        for n in &self.nodes[id.index()..end] {
+            // Most leaves are one byte: a push beats a memcpy call.
+            match n.label {
+                Label::Rule(_) => {}
+                Label::Term(t) => match g.term(t) {
+                    [b] => out.push(*b),
+                    bytes => out.extend_from_slice(bytes),
+                },
+                Label::Text(_, i) => out.extend_from_slice(&self.texts[i as usize]),
+            }
         }
     }
 
@@ -344,6 +361,45 @@ impl Tree {
         Tree::from_preorder(nodes, texts).expect("replacing a subtree keeps pre-order")
     }
 
+    /// The first node (in pre-order) at which the tree is not a derivation
+    /// of `g`: a rule node whose children do not spell its rule's body (a
+    /// [`Label::Text`] leaf stands for the nonterminal it is labelled with),
+    /// or a root that is a terminal. `None` for a valid derivation tree.
+    /// Linear time, no recursion.
+    ///
+    /// ```
+    /// use grammar_min::{grammar::Grammar, generate::decode_tree};
+    /// let g = Grammar::from_json_str(r#"{"<start>": ["(<a>)"], "<a>": ["x", "y"]}"#,
+    ///     &Default::default()).unwrap();
+    /// assert_eq!(decode_tree(&g, &[7], &Default::default()).find_invalid(&g), None);
+    /// ```
+    pub fn find_invalid(&self, g: &Grammar) -> Option<NodeId> {
+        use crate::grammar::Elem;
+        if matches!(self.nodes.first()?.label, Label::Term(_)) {
+            return Some(self.root());
+        }
+        for (i, n) in self.nodes.iter().enumerate() {
+            let Label::Rule(r) = n.label else { continue };
+            let id = NodeId(i as u32);
+            let mut kids = self.children(id);
+            for e in g.body(r) {
+                let ok = match (*e, kids.next().map(|k| self.nodes[k.index()].label)) {
+                    (Elem::T(t), Some(Label::Term(u))) => t == u,
+                    (Elem::Nt(s), Some(Label::Rule(cr))) => g.rule(cr).lhs == s,
+                    (Elem::Nt(s), Some(Label::Text(cs, _))) => cs == s,
+                    _ => false,
+                };
+                if !ok {
+                    return Some(id);
+                }
+            }
+            if kids.next().is_some() {
+                return Some(id);
+            }
+        }
+        None
+    }
+
     /// Graphviz DOT of the tree, as fuzzingbook's `display_tree` draws it.
     pub fn to_dot(&self, g: &Grammar) -> String {
         let mut s = String::from(
@@ -382,5 +438,123 @@ impl Iterator for Children<'_> {
         let id = NodeId(self.next);
         self.next += self.tree.nodes[id.index()].size;
         Some(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::decode_tree;
+
+    fn expr() -> Grammar {
+        Grammar::from_json_str(include_str!("../grammars/expr.json"), &Default::default()).unwrap()
+    }
+
+    #[test]
+    fn spans_children_and_text_agree() {
+        let g = expr();
+        let t = decode_tree(
+            &g,
+            &[255, 3, 90, 200, 17, 255, 255, 0, 1],
+            &Default::default(),
+        );
+        assert_eq!(t.find_invalid(&g), None);
+        let text = t.unparse(&g);
+        let spans = t.text_spans(&g);
+        assert_eq!(spans[0], 0..text.len());
+        for id in (0..t.len() as u32).map(NodeId) {
+            assert_eq!(&text[spans[id.index()].clone()], &t.node_text(&g, id)[..]);
+            let kids: Vec<NodeId> = t.children(id).collect();
+            let size: u32 = kids.iter().map(|k| t.node(*k).size).sum();
+            assert_eq!(t.node(id).size, size + 1);
+            for k in kids {
+                assert_eq!(t.node(k).parent, id.0);
+                assert_eq!(t.node(k).depth, t.node(id).depth + 1);
+                assert!(t.contains(id, k) && !t.contains(k, id));
+            }
+        }
+    }
+
+    #[test]
+    fn find_invalid_spots_a_wrong_child() {
+        let g = expr();
+        let t = decode_tree(&g, &[255, 255, 0, 4], &Default::default());
+        // Swap a digit terminal for another terminal of the grammar ("(").
+        let open = g.terms().iter().position(|b| &b[..] == b"(").unwrap() as u32;
+        let mut nodes = t.nodes().to_vec();
+        let leaf = nodes
+            .iter()
+            .rposition(|n| matches!(n.label, Label::Term(_)))
+            .unwrap();
+        nodes[leaf].label = Label::Term(TermId(open));
+        let bad = Tree::from_preorder(nodes, Vec::new()).unwrap();
+        assert_eq!(
+            bad.find_invalid(&g),
+            Some(NodeId(bad.node(NodeId(leaf as u32)).parent))
+        );
+        let mut nodes = t.nodes().to_vec();
+        nodes.truncate(1);
+        let lone = Tree::from_preorder(nodes, Vec::new()).unwrap();
+        assert_eq!(lone.find_invalid(&g), Some(NodeId(0)));
+    }
+
+    #[test]
+    fn replace_keeps_a_valid_tree() {
+        let g = expr();
+        let t = decode_tree(&g, &[255, 0, 0, 4, 7, 0, 0, 9], &Default::default());
+        let expr = g.symbol_by_name("<expr>").unwrap();
+        let exprs: Vec<NodeId> = (0..t.len() as u32)
+            .map(NodeId)
+            .filter(|&n| t.symbol(&g, n) == Some(expr))
+            .collect();
+        assert!(
+            exprs.len() >= 2,
+            "{}",
+            String::from_utf8_lossy(&t.unparse(&g))
+        );
+        let (outer, inner) = (exprs[0], *exprs.last().unwrap());
+        let r = t.replace(outer, &t, inner);
+        assert_eq!(r.find_invalid(&g), None);
+        assert_eq!(r.unparse(&g), t.node_text(&g, inner));
+        let mut out = Vec::new();
+        t.unparse_with(&g, outer, Some((&t, inner)), &mut out);
+        assert_eq!(out, r.unparse(&g));
+    }
+
+    #[test]
+    fn dot_output_is_well_formed() {
+        let g = Grammar::from_json_str(
+            r#"{"<start>": [["<q>", "<q>"]], "<q>": [["\""], ["\\"], ["a\nb"]]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let t = decode_tree(&g, &[0, 255], &Default::default());
+        let dot = t.to_dot(&g);
+        assert!(dot.starts_with("digraph tree {\n") && dot.ends_with("}\n"));
+        let nodes = dot.lines().filter(|l| l.contains("[label=")).count();
+        let edges = dot.lines().filter(|l| l.contains(" -> ")).count();
+        assert_eq!((nodes, edges), (t.len(), t.len() - 1));
+        // Labels: quotes and backslashes escaped for DOT, so every label
+        // line has balanced unescaped quotes.
+        for l in dot.lines().filter(|l| l.contains("[label=")) {
+            let unescaped = l
+                .as_bytes()
+                .iter()
+                .enumerate()
+                .filter(|&(i, &b)| {
+                    b == b'"'
+                        && l.as_bytes()[..i]
+                            .iter()
+                            .rev()
+                            .take_while(|&&c| c == b'\\')
+                            .count()
+                            % 2
+                            == 0
+                })
+                .count();
+            assert_eq!(unescaped % 2, 0, "{l}");
+        }
+        assert!(dot.contains(r#"label="\"\\\"\""#), "{dot}");
+        assert!(dot.contains(r#"label="\"a\\nb\"""#), "{dot}");
     }
 }

@@ -280,6 +280,7 @@ impl GrammarBuilder {
             start: start_id,
             warnings: Vec::new(),
             format: format.unwrap_or(GrammarFormat::TokenList),
+            decode_table: Default::default(),
         };
         analysis::analyse(&mut g);
 

@@ -147,6 +147,8 @@ pub struct Grammar {
     pub(crate) start: SymbolId,
     pub(crate) warnings: Vec<Diagnostic>,
     pub(crate) format: GrammarFormat,
+    /// The decoder's tables, built on first use (`generate::table`).
+    pub(crate) decode_table: std::sync::OnceLock<crate::generate::DecodeTable>,
 }
 
 impl Grammar {

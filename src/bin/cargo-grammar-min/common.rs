@@ -1,9 +1,11 @@
 //! Flag groups and helpers shared by subcommands.
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use clap::Args;
+use grammar_min::generate::DecodeConfig;
 use grammar_min::grammar::{Grammar, GrammarError, LoadOptions};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Which grammar to use.
 #[derive(Args, Debug, Clone)]
@@ -42,4 +44,129 @@ impl GrammarArgs {
             },
         )
     }
+}
+
+/// Decoder budgets (see `grammar_min::generate::DecodeConfig`).
+#[derive(Args, Debug, Clone)]
+pub struct DecodeArgs {
+    /// Nodes deeper than this take only their shallowest alternatives, so
+    /// generation winds down (root has depth 0).
+    #[arg(long, value_name = "D", default_value_t = DecodeConfig::default().max_depth)]
+    pub max_depth: u32,
+    /// Once the output is sure to exceed this many bytes, expansions take
+    /// only their shallowest alternatives (the output can overshoot by the
+    /// shortest completions of what is pending).
+    #[arg(long, value_name = "L", default_value_t = DecodeConfig::default().max_len)]
+    pub max_len: usize,
+}
+
+impl DecodeArgs {
+    /// The library config these flags describe.
+    pub fn config(&self) -> DecodeConfig {
+        DecodeConfig {
+            max_depth: self.max_depth,
+            max_len: self.max_len,
+        }
+    }
+}
+
+/// How several inputs are written to stdout.
+#[derive(Args, Debug, Clone)]
+pub struct StreamArgs {
+    /// Separate inputs by NUL bytes instead of newlines (for `xargs -0`);
+    /// an input containing a NUL byte is an error.
+    #[arg(short = '0', long = "null", conflicts_with = "escape")]
+    pub null: bool,
+    /// Write each input on one line with backslash escapes (`\n`, `\r`,
+    /// `\t`, `\\`, `\0`, `\xNN` for other control bytes and invalid UTF-8),
+    /// so inputs containing newlines stay one per line.
+    #[arg(long)]
+    pub escape: bool,
+}
+
+impl StreamArgs {
+    /// Writes input number `index` (for messages) followed by its
+    /// separator.
+    pub fn write_item(&self, out: &mut impl Write, index: usize, text: &[u8]) -> Result<()> {
+        if self.escape {
+            out.write_all(&escape(text))?;
+            out.write_all(b"\n")?;
+            return Ok(());
+        }
+        let sep = if self.null { b'\0' } else { b'\n' };
+        if text.contains(&sep) {
+            bail!(
+                "input {index} contains a {} byte, so it cannot be written {}; \
+                 use {}or -o DIR to write one file per input",
+                if self.null { "NUL" } else { "newline" },
+                if self.null {
+                    "NUL-separated"
+                } else {
+                    "one per line"
+                },
+                if self.null {
+                    "--escape "
+                } else {
+                    "--escape, -0 (NUL-separated) "
+                }
+            );
+        }
+        out.write_all(text)?;
+        out.write_all(&[sep])?;
+        Ok(())
+    }
+}
+
+/// Backslash-escapes `text` onto one line (see [`StreamArgs::escape`]).
+pub fn escape(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' => out.extend_from_slice(b"\\n"),
+                '\r' => out.extend_from_slice(b"\\r"),
+                '\t' => out.extend_from_slice(b"\\t"),
+                '\\' => out.extend_from_slice(b"\\\\"),
+                '\0' => out.extend_from_slice(b"\\0"),
+                c if c.is_ascii_control() => {
+                    out.extend_from_slice(format!("\\x{:02x}", c as u32).as_bytes())
+                }
+                c => {
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+        }
+        for b in chunk.invalid() {
+            out.extend_from_slice(format!("\\x{b:02x}").as_bytes());
+        }
+    }
+    out
+}
+
+/// Writes `bytes` to `path` through a hidden temporary file in the same
+/// directory and a rename, so readers never see a half-written file and an
+/// interrupted run leaves no partial output under the final name.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .with_context(|| format!("output path {} has no file name", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp.{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .with_context(|| {
+            let _ = std::fs::remove_file(&tmp);
+            format!(
+                "cannot write {}; check that the directory is writable and the disk not full",
+                path.display()
+            )
+        })
 }

@@ -6,6 +6,8 @@ mod encode;
 mod parse;
 mod seed;
 mod reduce;
+mod decode;
+mod generate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,6 +40,8 @@ enum Command {
     Encode(encode::Encode),
     Seed(seed::Seed),
     Reduce(reduce::Reduce),
+    Generate(generate::Generate),
+    Decode(decode::Decode),
 }
 
 impl Command {
@@ -48,6 +52,8 @@ impl Command {
             Command::Encode(c) => c.run(),
             Command::Seed(c) => c.run(),
             Command::Reduce(c) => c.run(),
+            Command::Generate(c) => c.run(),
+            Command::Decode(c) => c.run(),
         }
     }
 }

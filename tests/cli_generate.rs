@@ -1,0 +1,185 @@
+//! `cargo grammar-min generate` and `decode` on real temporary directories.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+fn grammar(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("grammars/{name}.json"))
+}
+
+fn cmd() -> Command {
+    let mut c = Command::cargo_bin("cargo-grammar-min").unwrap();
+    // As cargo runs it: `cargo grammar-min x` passes its own name first.
+    c.arg("grammar-min");
+    c
+}
+
+fn run(args: &[&str]) -> Vec<u8> {
+    stdout(cmd().args(args))
+}
+
+/// Runs `c`, which must succeed, and returns its stdout.
+fn stdout(c: &mut Command) -> Vec<u8> {
+    c.assert().success().get_output().stdout.clone()
+}
+
+#[test]
+fn generate_is_deterministic_for_a_seed() {
+    let g = grammar("expr");
+    let g = g.to_str().unwrap();
+    let a = run(&["generate", "--grammar", g, "-n", "20", "--seed", "7"]);
+    let b = run(&["generate", "--grammar", g, "-n", "20", "--seed", "7"]);
+    let c = run(&["generate", "--grammar", g, "-n", "20", "--seed", "8"]);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    assert_eq!(a.iter().filter(|&&b| b == b'\n').count(), 20);
+    // The first inputs do not depend on -n.
+    let five = run(&["generate", "--grammar", g, "-n", "5", "--seed", "7"]);
+    assert!(a.starts_with(&five));
+}
+
+#[test]
+fn newlines_need_escape_null_or_a_directory() {
+    let g = grammar("assign");
+    let g = g.to_str().unwrap();
+    cmd()
+        .args(["generate", "--grammar", g, "-n", "3"])
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("contains a newline")
+                .and(predicate::str::contains("--escape")),
+        );
+    let esc = run(&["generate", "--grammar", g, "-n", "3", "--escape"]);
+    let lines: Vec<&[u8]> = esc
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines.iter().all(|l| l.ends_with(b";\\n")));
+    let nul = run(&["generate", "--grammar", g, "-n", "3", "-0"]);
+    assert_eq!(nul.iter().filter(|&&b| b == 0).count(), 3);
+}
+
+#[test]
+fn output_directory_round_trips_through_decode() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("seeds");
+    let g = grammar("json");
+    let g = g.to_str().unwrap();
+    cmd()
+        .args(["generate", "--grammar", g, "-n", "12", "--seed", "3", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote 12 inputs"));
+    for i in 0..12 {
+        let text = std::fs::read(out.join(format!("{i:02}.txt"))).unwrap();
+        let choices = out.join(format!("{i:02}.choices"));
+        let decoded = stdout(cmd().args(["decode", "--grammar", g]).arg(&choices));
+        assert_eq!(decoded, text, "input {i}");
+        assert!(serde_json::from_slice::<serde::de::IgnoredAny>(&text).is_ok());
+    }
+    // No temporary files are left behind.
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 24);
+}
+
+#[test]
+fn decode_several_artifacts_and_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a");
+    let b = dir.path().join("b");
+    std::fs::write(&a, [255u8, 0, 0, 0, 4, 0, 0, 9]).unwrap();
+    std::fs::write(&b, []).unwrap();
+    let g = grammar("expr");
+    let out = stdout(
+        cmd()
+            .args(["decode", "--grammar", g.to_str().unwrap()])
+            .arg(&a)
+            .arg(&b),
+    );
+    let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].contains(" - "), "{}", lines[0]);
+    assert_eq!(lines[1], "0");
+    let dot = stdout(
+        cmd()
+            .args(["decode", "--dot", "--grammar", g.to_str().unwrap()])
+            .arg(&b),
+    );
+    let dot = String::from_utf8(dot).unwrap();
+    assert!(dot.starts_with("digraph tree {"));
+    assert!(dot.contains("label=\"<start>\"") && dot.contains("label=\"\\\"0\\\"\""));
+}
+
+#[test]
+fn decode_budget_flags_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("deep");
+    std::fs::write(&a, vec![0xFFu8; 5000]).unwrap();
+    let g = grammar("expr");
+    let long = run(&[
+        "decode",
+        "--grammar",
+        g.to_str().unwrap(),
+        a.to_str().unwrap(),
+    ]);
+    let short = run(&[
+        "decode",
+        "--grammar",
+        g.to_str().unwrap(),
+        "--max-depth",
+        "4",
+        a.to_str().unwrap(),
+    ]);
+    assert!(
+        short.len() < long.len() / 10,
+        "{} vs {}",
+        short.len(),
+        long.len()
+    );
+}
+
+#[test]
+fn unreadable_inputs_get_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("crash-123");
+    let g = grammar("expr");
+    cmd()
+        .args(["decode", "--grammar", g.to_str().unwrap()])
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(
+            predicate::str::contains("cannot read choice sequence")
+                .and(predicate::str::contains("crash-123")),
+        );
+    cmd()
+        .args(["generate", "--grammar"])
+        .arg(dir.path().join("nope.json"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("nope.json"));
+    // The output directory is a file.
+    let file = dir.path().join("file");
+    std::fs::write(&file, b"x").unwrap();
+    cmd()
+        .args(["generate", "--grammar", g.to_str().unwrap(), "-o"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot create output directory"));
+}
+
+#[test]
+fn help_teaches_with_examples() {
+    for sub in ["generate", "decode"] {
+        cmd()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Example: cargo grammar-min"));
+    }
+}
