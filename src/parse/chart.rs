@@ -432,13 +432,13 @@ impl Builder<'_> {
                     if it.origin == i {
                         continue; // empty completion: done by Aycock–Horspool
                     }
-                    self.complete(it, NO_LEO, i, la, r);
+                    self.complete(it, NO_LEO, la, r);
                 }
             }
         }
     }
 
-    fn complete(&mut self, it: Item, leo: u32, i: u32, la: usize, r: u32) {
+    fn complete(&mut self, it: Item, leo: u32, la: usize, r: u32) {
         let t = self.t;
         self.chart.done.push(Done {
             slot: it.slot,
@@ -466,7 +466,7 @@ impl Builder<'_> {
                     link: it.origin,
                 };
                 if let Slot::End(tr) = t.slots[top_slot as usize] {
-                    self.complete(top, lhs.0, i, la, tr);
+                    self.complete(top, lhs.0, la, tr);
                 }
             }
             return;

@@ -153,8 +153,8 @@ impl Tables {
         }
         loop {
             let mut changed = false;
-            for r in 0..nr + ns {
-                let start = rule_start[r] as usize;
+            for (r, &start) in rule_start.iter().enumerate() {
+                let start = start as usize;
                 let mut p = start;
                 while !matches!(slots[p], Slot::End(_)) {
                     p += 1;
@@ -332,7 +332,7 @@ fn is_cyclic(g: &Grammar) -> bool {
     let ns = g.num_symbols();
     let nullable = |e: &Elem| matches!(e, Elem::Nt(x) if g.symbol(*x).nullable);
     let mut edges: Vec<Vec<u32>> = vec![Vec::new(); ns];
-    for s in 0..ns {
+    for (s, out) in edges.iter_mut().enumerate() {
         let sym = SymbolId(s as u32);
         for r in g.rules_of(sym) {
             let body = g.body(r);
@@ -342,7 +342,7 @@ fn is_cyclic(g: &Grammar) -> bool {
                         && body[..k].iter().all(nullable)
                         && body[k + 1..].iter().all(nullable)
                     {
-                        edges[s].push(x.0);
+                        out.push(x.0);
                     }
                 }
             }

@@ -194,8 +194,12 @@ fn never_panics_on_odd_input() {
 #[test]
 fn cycle_detection_ignores_self_loops() {
     let t = |src: &str| super::tables::Tables::new(&load(src)).cyclic;
-    assert!(t(r#"{"<start>": ["<a>"], "<a>": ["x", "<b>"], "<b>": ["y", "<a>"]}"#));
-    assert!(!t(r#"{"<start>": ["<a>"], "<a>": ["", "<c><a>"], "<c>": ["", "x"]}"#));
+    assert!(t(
+        r#"{"<start>": ["<a>"], "<a>": ["x", "<b>"], "<b>": ["y", "<a>"]}"#
+    ));
+    assert!(!t(
+        r#"{"<start>": ["<a>"], "<a>": ["", "<c><a>"], "<c>": ["", "x"]}"#
+    ));
     assert!(!t(&std::fs::read_to_string(format!(
         "{}/grammars/json.json",
         env!("CARGO_MANIFEST_DIR")
