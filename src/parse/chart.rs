@@ -358,8 +358,14 @@ impl Builder<'_> {
     /// Adds an item to the current set if it can still succeed under the
     /// lookahead.
     #[inline]
-    fn add(&mut self, it: Item, la: usize) {
-        if !self.filter || self.t.viable[it.slot as usize].contains(la) {
+    fn add(&mut self, it: Item, i: u32, la: usize) {
+        let useful = if it.origin == i {
+            // Started here: only useful if it can consume the next byte.
+            self.t.first[it.slot as usize].contains(la)
+        } else {
+            self.t.viable[it.slot as usize].contains(la)
+        };
+        if useful || !self.filter {
             self.work.push(it);
         }
     }
@@ -368,7 +374,7 @@ impl Builder<'_> {
         let t = self.t;
         self.dedup.clear();
         for &it in scanned {
-            self.add(it, la);
+            self.add(it, i, la);
         }
         while let Some(it) = self.work.pop() {
             match t.slots[it.slot as usize] {
@@ -413,6 +419,7 @@ impl Builder<'_> {
                                     origin: i,
                                     link: i,
                                 },
+                                i,
                                 la,
                             );
                         }
@@ -424,6 +431,7 @@ impl Builder<'_> {
                                 origin: it.origin,
                                 link: i,
                             },
+                            i,
                             la,
                         );
                     }
@@ -432,13 +440,13 @@ impl Builder<'_> {
                     if it.origin == i {
                         continue; // empty completion: done by Aycock–Horspool
                     }
-                    self.complete(it, NO_LEO, la, r);
+                    self.complete(it, NO_LEO, i, la, r);
                 }
             }
         }
     }
 
-    fn complete(&mut self, it: Item, leo: u32, la: usize, r: u32) {
+    fn complete(&mut self, it: Item, leo: u32, i: u32, la: usize, r: u32) {
         let t = self.t;
         self.chart.done.push(Done {
             slot: it.slot,
@@ -466,7 +474,7 @@ impl Builder<'_> {
                     link: it.origin,
                 };
                 if let Slot::End(tr) = t.slots[top_slot as usize] {
-                    self.complete(top, lhs.0, la, tr);
+                    self.complete(top, lhs.0, i, la, tr);
                 }
             }
             return;
@@ -483,6 +491,7 @@ impl Builder<'_> {
                         origin: w.origin,
                         link: it.origin,
                     },
+                    i,
                     la,
                 );
             }
