@@ -274,15 +274,18 @@ impl Extractor<'_> {
                     if first {
                         self.kids.push((What::Term(term), false));
                     }
-                    pos -= 1;
+                    pos = self.back_one(pos)?;
                 }
                 Slot::Class(s) => {
-                    let b = self.input[pos as usize - 1];
+                    pos = self.back_one(pos)?;
+                    let b = self.input[pos as usize];
                     self.kids.push((What::Class(s, b), false));
-                    pos -= 1;
                 }
                 Slot::Nt(x) => {
                     let from = link;
+                    if from > pos {
+                        return Err(ExtractError(format!("split {from} after end {pos}")));
+                    }
                     let what = match last.take() {
                         Some(w) => w,
                         None if from == pos => What::Eps(x),
@@ -321,6 +324,16 @@ impl Extractor<'_> {
             });
         }
         Ok(())
+    }
+
+    /// The position one byte before `pos` (which a consistent chart keeps
+    /// inside the input; checked so that a bug is an error, not a panic).
+    #[inline]
+    fn back_one(&self, pos: u32) -> Result<u32, ExtractError> {
+        match pos.checked_sub(1) {
+            Some(p) if (p as usize) < self.input.len() => Ok(p),
+            _ => Err(ExtractError(format!("terminal before position {pos}"))),
+        }
     }
 
     /// The link of the waiting item `(slot, origin)` in set `set` (its dot
