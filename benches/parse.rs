@@ -265,6 +265,14 @@ fn main() {
                 assert!(p.recognises(g.start(), text.as_bytes()));
             }
         }
+        Some("tables") => {
+            // Cost of compiling a grammar's parse tables (`Parser::new`).
+            for kind in ["json", "expr", "sql", "html"] {
+                let g = grammar(kind);
+                let (wall, cpu) = time(20, || drop(Parser::new(&g)));
+                println!("| {kind} | {:.3} ms | {:.3} ms |", wall * 1e3, cpu * 1e3);
+            }
+        }
         Some(kind @ ("json" | "expr")) => {
             let size = args
                 .get(1)

@@ -54,8 +54,10 @@ pub struct Needs {
     pub len: usize,
 }
 
-/// Replays the decoder's walk over `tree`. Calls `emit(k, n, restricted)`
-/// for every nonterminal node (alternative `k` of `n` offered).
+/// Replays the decoder's walk over `tree`. Calls `emit(k, n)` for every
+/// nonterminal node whose alternative `k` is chosen among `n > k` offered
+/// (nodes the decoder would expand restricted past their alternative are
+/// only recorded in the returned [`Needs`]).
 fn replay(
     g: &Grammar,
     tree: &Tree,
@@ -167,7 +169,6 @@ pub fn needs(g: &Grammar, tree: &Tree) -> Result<Needs, EncodeError> {
 /// contains hook text, or if it is not a derivation of the grammar.
 pub fn encode(g: &Grammar, tree: &Tree, cfg: &DecodeConfig) -> Result<Vec<u8>, EncodeError> {
     let mut out = Vec::new();
-    let mut short = false;
     let needs = replay(g, tree, cfg, |_, _| {})?;
     let mut problems = Vec::new();
     if needs.depth > cfg.max_depth {
@@ -189,14 +190,9 @@ pub fn encode(g: &Grammar, tree: &Tree, cfg: &DecodeConfig) -> Result<Vec<u8>, E
             problems.join(" and ")
         )));
     }
-    replay(g, tree, cfg, |k, n| {
-        if k >= n {
-            short = true;
-        } else {
-            encode_choice(k, n, &mut out);
-        }
-    })?;
-    debug_assert!(!short, "needs() checked every restricted choice");
+    // With the budgets checked, every alternative the tree takes is among
+    // the ones offered (`k < n`), so `encode_choice` cannot fail.
+    replay(g, tree, cfg, |k, n| encode_choice(k, n, &mut out))?;
     while out.last() == Some(&0) {
         out.pop();
     }
@@ -230,4 +226,67 @@ pub fn encode_auto(
         max_len: cfg.max_len.max(n.len),
     };
     Ok((encode(g, tree, &cfg)?, cfg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{decode_tree, decode_tree_from};
+    use crate::parse::parse_from;
+
+    fn expr() -> Grammar {
+        let path = format!("{}/grammars/expr.json", env!("CARGO_MANIFEST_DIR"));
+        Grammar::from_path(path.as_ref(), &Default::default()).unwrap()
+    }
+
+    #[test]
+    fn simplest_tree_encodes_to_nothing() {
+        let g = expr();
+        let t = decode_tree(&g, &[], &DecodeConfig::default());
+        assert_eq!(encode(&g, &t, &DecodeConfig::default()).unwrap(), b"");
+    }
+
+    #[test]
+    fn fragments_encode_for_their_own_root() {
+        let g = expr();
+        let factor = g.symbol_by_name("<factor>").unwrap();
+        let cfg = DecodeConfig::default();
+        let t = parse_from(&g, factor, b"-(4 / 2.5)").unwrap();
+        let c = encode(&g, &t, &cfg).unwrap();
+        assert_eq!(
+            decode_tree_from(&g, factor, &c, &cfg).unparse(&g),
+            b"-(4 / 2.5)"
+        );
+    }
+
+    #[test]
+    fn restricted_minimal_choices_still_encode() {
+        // Under a tiny budget every expansion is restricted; a tree that only
+        // takes minimal-depth alternatives still encodes, and decodes back.
+        let g = expr();
+        let cfg = DecodeConfig {
+            max_depth: 0,
+            max_len: 0,
+        };
+        let t = crate::parse::parse(&g, b"7.3").unwrap();
+        let c = encode(&g, &t, &cfg).unwrap();
+        assert_eq!(decode_tree(&g, &c, &cfg).unparse(&g), b"7.3");
+        let deep = crate::parse::parse(&g, b"(7)").unwrap();
+        let e = encode(&g, &deep, &cfg).unwrap_err();
+        assert!(
+            e.message.contains("max_depth 0") && e.message.contains("max_len 0"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn malformed_trees_are_rejected() {
+        let g = expr();
+        let t = crate::parse::parse(&g, b"1").unwrap();
+        let mut nodes = t.nodes().to_vec();
+        nodes.pop(); // drop the terminal under <digit>
+        let broken = Tree::from_preorder(nodes, vec![]).unwrap();
+        let e = encode(&g, &broken, &DecodeConfig::default()).unwrap_err();
+        assert!(e.message.contains("fewer children"), "{e}");
+    }
 }

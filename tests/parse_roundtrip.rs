@@ -106,6 +106,41 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Corrupted sentences (one byte replaced, deleted or inserted) never
+    /// make the parser panic; an error points inside the input, a success
+    /// reproduces the input.
+    #[test]
+    fn corrupted_texts_never_panic(
+        choices in proptest::collection::vec(any::<u8>(), 0..64),
+        at in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+        op in 0..3u8,
+    ) {
+        let cfg = DecodeConfig { max_depth: 20, max_len: 300 };
+        for (_, g) in shipped() {
+            let p = Parser::new(&g);
+            let mut text = decode_tree(&g, &choices, &cfg).unparse(&g);
+            let i = at.index(text.len() + 1);
+            match op {
+                0 if i < text.len() => text[i] = byte,
+                1 if i < text.len() => { text.remove(i); }
+                _ => text.insert(i, byte),
+            }
+            match p.parse(&text) {
+                Ok(t) => prop_assert_eq!(t.unparse(&g), text),
+                Err(e) => {
+                    prop_assert!(e.offset <= text.len());
+                    prop_assert!(e.line >= 1 && e.column >= 1);
+                    prop_assert!(!e.message.is_empty());
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn budget_errors_name_the_value_needed() {
     let g = load("json");

@@ -177,120 +177,26 @@ fn completion_key(sym: SymbolId, origin: u32) -> u64 {
 
 /// Runs the recogniser for `start` over `input`.
 pub(crate) fn recognise(t: &Tables, start: SymbolId, input: &[u8]) -> (Chart, Outcome) {
-    let n = input.len();
-    let mut b = Builder {
-        t,
-        // Generous reservations cost only address space; they avoid
-        // copying the arenas as they grow.
-        chart: Chart {
-            waiting: Vec::with_capacity(3 * n + 16),
-            wait_off: Vec::with_capacity(n + 2),
-            leo: Vec::with_capacity(3 * n + 16),
-            done: Vec::with_capacity(3 * n + 16),
-            done_off: Vec::with_capacity(n + 2),
-        },
-        dedup: Dedup::new(),
-        work: Vec::new(),
-        predicted: vec![0; t.nullable.len()],
-        next: Vec::new(),
-        filter: true,
-        expected: Vec::new(),
-        path: Vec::new(),
-    };
-    let vr = t.virtual_rule(start);
-    let mut current = vec![Item {
-        slot: t.rule_start[vr as usize],
-        origin: 0,
-        link: 0,
-    }];
-    for i in 0..=n {
-        let la = input.get(i).map_or(EOF, |&c| c as usize);
-        b.chart.wait_off.push(b.chart.waiting.len() as u32);
-        b.chart.done_off.push(b.chart.done.len() as u32);
-        b.next.clear();
-        b.run_set(i as u32, la, &current);
-        b.finish_set(i);
-        if i == n {
-            break;
-        }
-        if b.next.is_empty() {
-            return (b.chart, Outcome::Failed { at: i });
-        }
-        std::mem::swap(&mut current, &mut b.next);
-    }
+    let mut b = Builder::new(t, input.len());
+    let outcome = b.run(start, input, None);
     b.chart.wait_off.push(b.chart.waiting.len() as u32);
     b.chart.done_off.push(b.chart.done.len() as u32);
-    let accept_slot = t.rule_start[vr as usize] + 1;
-    let accepted = if n == 0 {
-        t.nullable[start.index()]
-    } else {
-        b.chart
-            .done_in(n)
-            .iter()
-            .any(|d| d.slot == accept_slot && d.origin == 0)
-    };
-    if accepted {
-        (b.chart, Outcome::Accepted)
-    } else {
-        (b.chart, Outcome::Failed { at: n })
-    }
+    (b.chart, outcome)
 }
 
-/// Re-runs set `i` (whose scanned-in items are `current`) without the
-/// lookahead filter and returns the items that wait for a byte there, plus
-/// whether the parse could end there. Used only to explain errors.
+/// Re-runs the recogniser up to set `at` and processes that set without the
+/// lookahead filter; returns the items that wait for a byte there (with
+/// their slot index), plus whether the parse could end there. Used only to
+/// explain errors.
 pub(crate) fn expected_at(
     t: &Tables,
     start: SymbolId,
     input: &[u8],
     at: usize,
 ) -> (Vec<(Slot, u32)>, bool) {
-    // Rebuild the chart up to `at` (filtered, as in the real run), then
-    // process set `at` unfiltered.
-    let vr = t.virtual_rule(start);
-    let mut b = Builder {
-        t,
-        chart: Chart {
-            waiting: Vec::new(),
-            wait_off: Vec::new(),
-            leo: Vec::new(),
-            done: Vec::new(),
-            done_off: Vec::new(),
-        },
-        dedup: Dedup::new(),
-        work: Vec::new(),
-        predicted: vec![0; t.nullable.len()],
-        next: Vec::new(),
-        filter: true,
-        expected: Vec::new(),
-        path: Vec::new(),
-    };
-    let mut current = vec![Item {
-        slot: t.rule_start[vr as usize],
-        origin: 0,
-        link: 0,
-    }];
-    for i in 0..=at {
-        let la = input.get(i).map_or(EOF, |&c| c as usize);
-        b.chart.wait_off.push(b.chart.waiting.len() as u32);
-        b.chart.done_off.push(b.chart.done.len() as u32);
-        b.next.clear();
-        if i == at {
-            b.filter = false;
-        }
-        b.run_set(i as u32, la, &current);
-        b.finish_set(i);
-        std::mem::swap(&mut current, &mut b.next);
-    }
-    let accept_slot = t.rule_start[vr as usize] + 1;
-    let can_end = if at == 0 {
-        t.nullable[start.index()]
-    } else {
-        let lo = b.chart.done_off[at] as usize;
-        b.chart.done[lo..]
-            .iter()
-            .any(|d| d.slot == accept_slot && d.origin == 0)
-    };
+    let mut b = Builder::new(t, 0);
+    b.run(start, input, Some(at));
+    let can_end = b.accepts_last(start, at);
     let out = b
         .expected
         .iter()
@@ -354,12 +260,86 @@ impl Chart {
     }
 }
 
-impl Builder<'_> {
+impl<'t> Builder<'t> {
+    fn new(t: &'t Tables, n: usize) -> Builder<'t> {
+        Builder {
+            t,
+            // Generous reservations cost only address space; they avoid
+            // copying the arenas as they grow.
+            chart: Chart {
+                waiting: Vec::with_capacity(3 * n + 16),
+                wait_off: Vec::with_capacity(n + 2),
+                leo: Vec::with_capacity(3 * n + 16),
+                done: Vec::with_capacity(3 * n + 16),
+                done_off: Vec::with_capacity(n + 2),
+            },
+            dedup: Dedup::new(),
+            work: Vec::new(),
+            predicted: vec![0; t.nullable.len()],
+            next: Vec::new(),
+            filter: true,
+            expected: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    /// Builds sets `0..=n` (or up to `explain`, which then runs without the
+    /// lookahead filter, collecting `expected`).
+    fn run(&mut self, start: SymbolId, input: &[u8], explain: Option<usize>) -> Outcome {
+        let n = input.len();
+        let mut current = vec![Item {
+            slot: self.t.rule_start[self.t.virtual_rule(start) as usize],
+            origin: 0,
+            link: 0,
+        }];
+        for i in 0..=n {
+            let la = input.get(i).map_or(EOF, |&c| c as usize);
+            self.chart.wait_off.push(self.chart.waiting.len() as u32);
+            self.chart.done_off.push(self.chart.done.len() as u32);
+            self.next.clear();
+            self.filter = explain != Some(i);
+            self.run_set(i as u32, la, &current);
+            self.finish_set(i);
+            if explain == Some(i) {
+                return Outcome::Failed { at: i };
+            }
+            if i == n {
+                break;
+            }
+            if self.next.is_empty() {
+                return Outcome::Failed { at: i };
+            }
+            std::mem::swap(&mut current, &mut self.next);
+        }
+        if self.accepts_last(start, n) {
+            Outcome::Accepted
+        } else {
+            Outcome::Failed { at: n }
+        }
+    }
+
+    /// Does the last set built (`pos`) complete `start` from 0?
+    fn accepts_last(&self, start: SymbolId, pos: usize) -> bool {
+        if pos == 0 {
+            return self.t.nullable[start.index()];
+        }
+        let accept = self.t.rule_start[self.t.virtual_rule(start) as usize] + 1;
+        self.chart.done[self.chart.done_off[pos] as usize..]
+            .iter()
+            .any(|d| d.slot == accept && d.origin == 0)
+    }
+
     /// Adds an item to the current set if it can still succeed under the
     /// lookahead.
     #[inline]
-    fn add(&mut self, it: Item, la: usize) {
-        if !self.filter || self.t.viable[it.slot as usize].contains(la) {
+    fn add(&mut self, it: Item, i: u32, la: usize) {
+        let useful = if it.origin == i {
+            // Started here: only useful if it can consume the next byte.
+            self.t.first[it.slot as usize].contains(la)
+        } else {
+            self.t.viable[it.slot as usize].contains(la)
+        };
+        if useful || !self.filter {
             self.work.push(it);
         }
     }
@@ -368,7 +348,7 @@ impl Builder<'_> {
         let t = self.t;
         self.dedup.clear();
         for &it in scanned {
-            self.add(it, la);
+            self.add(it, i, la);
         }
         while let Some(it) = self.work.pop() {
             match t.slots[it.slot as usize] {
@@ -413,6 +393,7 @@ impl Builder<'_> {
                                     origin: i,
                                     link: i,
                                 },
+                                i,
                                 la,
                             );
                         }
@@ -424,6 +405,7 @@ impl Builder<'_> {
                                 origin: it.origin,
                                 link: i,
                             },
+                            i,
                             la,
                         );
                     }
@@ -483,6 +465,7 @@ impl Builder<'_> {
                         origin: w.origin,
                         link: it.origin,
                     },
+                    i,
                     la,
                 );
             }

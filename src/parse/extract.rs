@@ -73,7 +73,6 @@ pub(crate) fn extract(
         nodes: Vec::with_capacity(input.len() * 4 + 16),
         stack: Vec::new(),
         chains: Vec::new(),
-        kids: Vec::new(),
         runs: Vec::new(),
     };
     let n = input.len() as u32;
@@ -112,8 +111,6 @@ struct Extractor<'a> {
     nodes: Vec<Node>,
     stack: Vec<Task>,
     chains: Vec<ChainElem>,
-    /// Scratch: children of the node being expanded, right to left.
-    kids: Vec<(What, bool)>,
     /// Linked lists of same-span ancestors: `(symbol, next)`.
     runs: Vec<(SymbolId, u32)>,
 }
@@ -267,22 +264,38 @@ impl Extractor<'_> {
         let mut pos = at;
         let mut link = d.link;
         let mut last = last;
-        self.kids.clear();
+        // Children come right to left, which is the order the pre-order
+        // stack wants them pushed. Same-span children inherit this node's
+        // symbol in their run (cyclic grammars only).
+        let run = if t.cyclic && !virtual_rule {
+            self.runs.push((t.rule_lhs[r as usize], task.run));
+            self.runs.len() as u32 - 1
+        } else {
+            NONE
+        };
+        let child = |what: What, same_span: bool| Task {
+            what,
+            parent: id,
+            run: if same_span { run } else { NONE },
+        };
         while p > start {
             match t.slots[p as usize - 1] {
                 Slot::Byte { first, term, .. } => {
                     if first {
-                        self.kids.push((What::Term(term), false));
+                        self.stack.push(child(What::Term(term), false));
                     }
-                    pos -= 1;
+                    pos = self.back_one(pos)?;
                 }
                 Slot::Class(s) => {
-                    let b = self.input[pos as usize - 1];
-                    self.kids.push((What::Class(s, b), false));
-                    pos -= 1;
+                    pos = self.back_one(pos)?;
+                    let b = self.input[pos as usize];
+                    self.stack.push(child(What::Class(s, b), false));
                 }
                 Slot::Nt(x) => {
                     let from = link;
+                    if from > pos {
+                        return Err(ExtractError(format!("split {from} after end {pos}")));
+                    }
                     let what = match last.take() {
                         Some(w) => w,
                         None if from == pos => What::Eps(x),
@@ -292,7 +305,7 @@ impl Extractor<'_> {
                             to: pos,
                         },
                     };
-                    self.kids.push((what, from == d.origin && pos == at));
+                    self.stack.push(child(what, from == d.origin && pos == at));
                     pos = from;
                     if p - 1 > start {
                         link = self.waiting_link(p - 1, d.origin, pos, x)?;
@@ -308,19 +321,17 @@ impl Extractor<'_> {
                 d.origin
             )));
         }
-        let mut run = NONE;
-        if t.cyclic && !virtual_rule && self.kids.iter().any(|k| k.1) {
-            self.runs.push((t.rule_lhs[r as usize], task.run));
-            run = self.runs.len() as u32 - 1;
-        }
-        for &(what, same_span) in &self.kids {
-            self.stack.push(Task {
-                what,
-                parent: id,
-                run: if same_span { run } else { NONE },
-            });
-        }
         Ok(())
+    }
+
+    /// The position one byte before `pos` (which a consistent chart keeps
+    /// inside the input; checked so that a bug is an error, not a panic).
+    #[inline]
+    fn back_one(&self, pos: u32) -> Result<u32, ExtractError> {
+        match pos.checked_sub(1) {
+            Some(p) if (p as usize) < self.input.len() => Ok(p),
+            _ => Err(ExtractError(format!("terminal before position {pos}"))),
+        }
     }
 
     /// The link of the waiting item `(slot, origin)` in set `set` (its dot

@@ -87,9 +87,9 @@ pub fn parse(g: &Grammar, input: &[u8]) -> Result<Tree, ParseError> {
 /// use grammar_min::{grammar::Grammar, parse::parse_from};
 /// let g = Grammar::from_path("grammars/expr.json".as_ref(), &Default::default()).unwrap();
 /// let factor = g.symbol_by_name("<factor>").unwrap();
-/// let t = parse_from(&g, factor, b"(2*3)").unwrap();
+/// let t = parse_from(&g, factor, b"(2 * 3)").unwrap();
 /// assert_eq!(t.symbol(&g, t.root()), Some(factor));
-/// assert!(parse_from(&g, factor, b"1+2").is_err());
+/// assert!(parse_from(&g, factor, b"1 + 2").is_err());
 /// ```
 ///
 /// # Errors

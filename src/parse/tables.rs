@@ -59,12 +59,19 @@ pub(crate) struct Tables {
     /// progress: FIRST of the rest of the rule, plus every byte and EOF if
     /// the rest is nullable (then the item may complete).
     pub(crate) viable: Vec<ByteSet>,
+    /// FIRST of the rest of the rule at each slot (bytes only). An item
+    /// that started at the current position is useful only if the next
+    /// byte is in it: otherwise it can only derive the empty string there,
+    /// which the Aycock–Horspool rule has already accounted for.
+    pub(crate) first: Vec<ByteSet>,
     /// Per symbol, the byte set a class symbol matches (empty otherwise).
     pub(crate) class: Vec<Option<Box<ByteSet>>>,
     /// Per class symbol, the alternative index per byte.
     pub(crate) class_alt: Vec<Option<Box<[u32; 256]>>>,
     /// `predict[sym * 257 + la] .. predict[sym * 257 + la + 1]` ranges over
-    /// `predict_rules`: the rules of `sym` viable under lookahead `la`.
+    /// `predict_rules`: the rules of `sym` that can start with byte `la`
+    /// (rules that could only derive the empty string there are left out,
+    /// see `first`).
     pub(crate) predict_off: Vec<u32>,
     pub(crate) predict_rules: Vec<u32>,
     pub(crate) nullable: Vec<bool>,
@@ -144,24 +151,21 @@ impl Tables {
             slots.push(Slot::End((nr + s) as u32));
         }
 
-        // FIRST sets of symbols, then of every slot suffix; fixpoint.
+        // FIRST sets of symbols and of every slot suffix; fixpoint.
         let mut first_sym = vec![ByteSet::default(); ns];
-        let mut viable = vec![ByteSet::default(); slots.len()];
-        let mut all = ByteSet::default();
-        for b in 0..=EOF {
-            all.insert(b);
-        }
+        let mut first = vec![ByteSet::default(); slots.len()];
+        let mut nullable_from = vec![false; slots.len()];
         loop {
             let mut changed = false;
-            for r in 0..nr + ns {
-                let start = rule_start[r] as usize;
+            for (r, &start) in rule_start.iter().enumerate() {
+                let start = start as usize;
                 let mut p = start;
                 while !matches!(slots[p], Slot::End(_)) {
                     p += 1;
                 }
-                viable[p] = all;
-                let mut acc = all;
-                let mut nullable_rest = true;
+                nullable_from[p] = true;
+                let mut acc = ByteSet::default();
+                let mut null_rest = true;
                 for q in (start..p).rev() {
                     let (mut f, null) = match slots[q] {
                         Slot::Byte { b, .. } => {
@@ -176,24 +180,29 @@ impl Tables {
                     if null {
                         f.union(&acc);
                     }
-                    nullable_rest &= null;
+                    null_rest &= null;
                     acc = f;
-                    viable[q] = acc;
+                    first[q] = acc;
+                    nullable_from[q] = null_rest;
                 }
                 if r < nr {
                     let lhs = g.rule(RuleId(r as u32)).lhs.index();
-                    let mut f = viable[start];
-                    if nullable_rest {
-                        // Only real FIRST bytes, not the "anything may follow".
-                        f = first_of_nonnull(&slots, start, &first_sym, &class, &nullable);
-                    }
-                    changed |= first_sym[lhs].union(&f);
+                    changed |= first_sym[lhs].union(&first[start]);
                 }
             }
             if !changed {
                 break;
             }
         }
+        let mut all = ByteSet::default();
+        for b in 0..=EOF {
+            all.insert(b);
+        }
+        let viable: Vec<ByteSet> = first
+            .iter()
+            .zip(&nullable_from)
+            .map(|(f, &null)| if null { all } else { *f })
+            .collect();
 
         let mut predict_off = Vec::with_capacity(ns * 257 + 1);
         let mut predict_rules = Vec::new();
@@ -204,7 +213,7 @@ impl Tables {
                     if g.rule(r).min_depth == INFINITE {
                         continue;
                     }
-                    if viable[rule_start[r.index()] as usize].contains(la) {
+                    if first[rule_start[r.index()] as usize].contains(la) {
                         predict_rules.push(r.0);
                     }
                 }
@@ -227,6 +236,7 @@ impl Tables {
             slots,
             rule_start,
             viable,
+            first,
             class,
             class_alt,
             predict_off,
@@ -249,37 +259,6 @@ impl Tables {
         let i = sym.index() * 257 + la;
         &self.predict_rules[self.predict_off[i] as usize..self.predict_off[i + 1] as usize]
     }
-}
-
-/// FIRST of a nullable rule body from `start` (bytes only).
-fn first_of_nonnull(
-    slots: &[Slot],
-    start: usize,
-    first_sym: &[ByteSet],
-    class: &[Option<Box<ByteSet>>],
-    nullable: &[bool],
-) -> ByteSet {
-    let mut f = ByteSet::default();
-    for s in &slots[start..] {
-        match *s {
-            Slot::Nt(x) => {
-                f.union(&first_sym[x.index()]);
-                if !nullable[x.index()] {
-                    break;
-                }
-            }
-            Slot::Class(x) => {
-                f.union(class[x.index()].as_ref().expect("class"));
-                break;
-            }
-            Slot::Byte { b, .. } => {
-                f.insert(b as usize);
-                break;
-            }
-            Slot::End(_) => break,
-        }
-    }
-    f
 }
 
 /// For each nullable symbol, an alternative deriving the empty string
@@ -332,7 +311,7 @@ fn is_cyclic(g: &Grammar) -> bool {
     let ns = g.num_symbols();
     let nullable = |e: &Elem| matches!(e, Elem::Nt(x) if g.symbol(*x).nullable);
     let mut edges: Vec<Vec<u32>> = vec![Vec::new(); ns];
-    for s in 0..ns {
+    for (s, out) in edges.iter_mut().enumerate() {
         let sym = SymbolId(s as u32);
         for r in g.rules_of(sym) {
             let body = g.body(r);
@@ -342,7 +321,7 @@ fn is_cyclic(g: &Grammar) -> bool {
                         && body[..k].iter().all(nullable)
                         && body[k + 1..].iter().all(nullable)
                     {
-                        edges[s].push(x.0);
+                        out.push(x.0);
                     }
                 }
             }
