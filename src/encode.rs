@@ -131,18 +131,18 @@ fn replay(
                 }
                 let k = g.alt_index(r);
                 let lower_bound = emitted + pending;
-                if k >= info.min_depth_alts {
+                // Position among the minimal-depth alternatives, the only
+                // ones a restricted expansion offers.
+                let in_restricted = g.restricted_alts(sym).iter().position(|&a| a == k);
+                if in_restricted.is_none() {
                     needs.depth = needs.depth.max(node.depth);
                     needs.len = needs.len.max(lower_bound.min(usize::MAX as u64) as usize);
                 }
                 let restricted = node.depth > cfg.max_depth || lower_bound > max_len;
-                let n = if restricted {
-                    info.min_depth_alts
-                } else {
-                    g.num_alts(sym)
-                };
-                if k < n {
-                    emit(k, n);
+                if !restricted {
+                    emit(k, g.num_alts(sym));
+                } else if let Some(p) = in_restricted {
+                    emit(p as u32, info.min_depth_alts);
                 }
                 pending = pending - info.min_len + g.rule(r).min_len;
             }

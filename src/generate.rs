@@ -25,8 +25,9 @@
 //! [`DecodeConfig::max_depth`] or when the output's lower bound (bytes
 //! emitted so far plus the minimal length of everything still pending)
 //! exceeds [`DecodeConfig::max_len`]. A restricted expansion chooses only
-//! among the alternatives of minimal derivation depth (the first
-//! `min_depth_alts` ones), which strictly lowers the remaining depth, so
+//! among the alternatives of minimal derivation depth
+//! ([`Grammar::restricted_alts`], in alternative order: the choice indexes
+//! that list), which strictly lowers the remaining depth, so
 //! generation winds down. A tree whose depth is `<= max_depth` and whose
 //! text is `<= max_len` bytes never meets a restricted expansion, so the
 //! encoder can always produce it under such a config.
@@ -44,14 +45,13 @@
 //!   earlier decisions are unchanged. Later decisions may be re-interpreted,
 //!   so no global order on outputs is promised beyond this (as in
 //!   Hypothesis).
-//! * **The empty sequence decodes to the tree that takes alternative 0
-//!   everywhere.** Alternatives are ordered by (minimal depth, minimal
-//!   length), so that tree has minimal derivation depth, and each
-//!   nonterminal in it takes its shortest minimal-depth alternative. It is
-//!   a *shortest* sentence only when the shallowest alternatives are also
-//!   the shortest: for `grammars/json.json` it is `true` (depth 3, 4 bytes)
-//!   while `0` (a number, deeper) is 1 byte; every other shipped grammar
-//!   decodes the empty sequence to a sentence of length `min_len`.
+//! * **The empty sequence decodes to a shortest sentence**: the tree that
+//!   takes alternative 0 everywhere. Alternatives are ordered by minimal
+//!   length first (see [`crate::grammar`]), and among the shortest by the
+//!   depth of their shallowest shortest derivation, which strictly
+//!   decreases along alternative 0, so this tree is finite and its text has
+//!   exactly `min_len` bytes (for `grammars/json.json`: `0`). (Past a
+//!   budget, the first *minimal-depth* alternative is taken instead.)
 
 mod hooks;
 mod random;
@@ -140,7 +140,7 @@ struct Watch {
 /// [`Hooks`]; [`NoHooks`] compiles the hook calls away).
 ///
 /// Every expansion of a nonterminal reads one choice among its alternatives
-/// (all of them, or only the first `min_depth_alts` when restricted), in
+/// (all of them, or only the minimal-depth ones when restricted), in
 /// pre-order, left to right. All hot state is in plain locals (the chooser
 /// too, copied in and back) so that it can live in registers.
 pub(crate) fn walk<S: Sink, H: Hooks>(
@@ -156,6 +156,7 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
     let rules = &table.rules[..];
     let leads = &table.lead[..];
     let elems = &g.elems[..];
+    let restricted_alts = &g.restricted[..];
     let max_depth = cfg.max_depth;
     let max_len = cfg.max_len as u64;
     let mut ch = chooser.clone();
@@ -207,8 +208,11 @@ pub(crate) fn walk<S: Sink, H: Hooks>(
                     }
                 }
             }
-            let n = if restricted { info.n_min } else { info.n_all };
-            let rule = info.first + ch.choose(n);
+            let rule = if restricted {
+                info.first + restricted_alts[(info.r_at + ch.choose(info.n_min)) as usize]
+            } else {
+                info.first + ch.choose(info.n_all)
+            };
             let node = sink.rule(RuleId(rule), parent, pos);
             let r = &rules[rule as usize];
             bound = bound.saturating_add(r.extra);

@@ -18,6 +18,9 @@ pub(crate) struct SymRow {
     /// Number of alternatives, and how many have minimal depth.
     pub n_all: u32,
     pub n_min: u32,
+    /// Where the minimal-depth alternatives are listed in
+    /// `Grammar::restricted` (alternative indices).
+    pub r_at: u32,
     /// Minimal output length.
     pub min_len: u64,
 }
@@ -71,6 +74,7 @@ fn build(g: &Grammar) -> DecodeTable {
             first: s.rules.start,
             n_all: s.rules.end - s.rules.start,
             n_min: s.min_depth_alts,
+            r_at: s.restricted_at,
             min_len: s.min_len,
         })
         .collect();

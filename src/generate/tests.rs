@@ -38,13 +38,13 @@ fn reference_decode(g: &Grammar, choices: &[u8], cfg: &DecodeConfig) -> Tree {
             Item::Nt { sym, depth, parent } => {
                 let info = g.symbol(sym);
                 let restricted = depth > cfg.max_depth || emitted + pending > cfg.max_len as u64;
-                let n = if restricted {
-                    info.min_depth_alts
-                } else {
-                    info.rules.end - info.rules.start
-                };
                 let pos = chooser.position() as u32;
-                let rule = RuleId(info.rules.start + chooser.choose(n));
+                let alt = if restricted {
+                    g.restricted_alts(sym)[chooser.choose(info.min_depth_alts) as usize]
+                } else {
+                    chooser.choose(info.rules.end - info.rules.start)
+                };
+                let rule = RuleId(info.rules.start + alt);
                 let id = tree.push(Label::Rule(rule), parent, pos);
                 pending = pending - info.min_len + g.rule(rule).min_len;
                 for e in g.body(rule).iter().rev() {

@@ -34,9 +34,11 @@ pub(super) fn analyse(g: &mut Grammar) {
     let occurrences = |s: usize| &occ[occ_start[s] as usize..occ_start[s + 1] as usize];
 
     // Minimal depth: rule = 1 + max(children); symbol = min(rules).
+    let all = |_: usize| true;
     let depth = knuth(
         g,
         &occurrences,
+        &all,
         |acc, child| acc.max(child),
         |_, _| 0,
         |m| m + 1,
@@ -45,6 +47,7 @@ pub(super) fn analyse(g: &mut Grammar) {
     let len = knuth(
         g,
         &occurrences,
+        &all,
         |acc, child| acc.saturating_add(child),
         |g, ri| {
             let r = &g.rules[ri];
@@ -68,6 +71,26 @@ pub(super) fn analyse(g: &mut Grammar) {
         s.min_len = len.symbols[si].unwrap_or(u64::MAX);
         s.productive = depth.symbols[si].is_some();
         s.nullable = s.min_len == 0;
+    }
+
+    // Depth of the shallowest among the *shortest* derivations: the same
+    // recurrence over the rules that reach their nonterminal's minimal
+    // length. Following the rule that attains it strictly lowers it, so
+    // "alternative 0 everywhere" terminates and yields a shortest sentence.
+    let shortest = |ri: usize| {
+        let r = &g.rules[ri];
+        r.min_len != u64::MAX && r.min_len == g.symbols[r.lhs.index()].min_len
+    };
+    let short = knuth(
+        g,
+        &occurrences,
+        &shortest,
+        |acc, child| acc.max(child),
+        |_, _| 0,
+        |m| m + 1,
+    );
+    for (ri, r) in g.rules.iter_mut().enumerate() {
+        r.short_depth = short.rules[ri].map_or(INFINITE, |d| d.min(INFINITE as u64 - 1) as u32);
     }
 
     // Reachability from the start symbol.
@@ -102,15 +125,21 @@ struct Costs {
 fn knuth<'o>(
     g: &Grammar,
     occurrences: &dyn Fn(usize) -> &'o [u32],
+    include: &dyn Fn(usize) -> bool,
     combine: impl Fn(u64, u64) -> u64,
     base: impl Fn(&Grammar, usize) -> u64,
     finish: impl Fn(u64) -> u64,
 ) -> Costs {
     let n_rules = g.rules.len();
+    // Excluded rules never complete: their count cannot reach zero.
     let mut pending: Vec<u32> = g
         .rules
         .iter()
-        .map(|r| {
+        .enumerate()
+        .map(|(ri, r)| {
+            if !include(ri) {
+                return u32::MAX;
+            }
             g.elems[r.body.start as usize..r.body.end as usize]
                 .iter()
                 .filter(|e| matches!(e, Elem::Nt(_)))

@@ -209,6 +209,7 @@ impl GrammarBuilder {
                     nullable: false,
                     min_depth: INFINITE,
                     min_len: u64::MAX,
+                    short_depth: INFINITE,
                 });
             }
             symbols.push(SymbolInfo {
@@ -220,6 +221,7 @@ impl GrammarBuilder {
                 min_depth: INFINITE,
                 min_len: u64::MAX,
                 min_depth_alts: 0,
+                restricted_at: 0,
                 recursive: false,
             });
         }
@@ -278,6 +280,7 @@ impl GrammarBuilder {
             elems,
             terms,
             start: start_id,
+            restricted: Vec::new(),
             warnings: Vec::new(),
             format: format.unwrap_or(GrammarFormat::TokenList),
             decode_table: Default::default(),
@@ -325,19 +328,28 @@ impl GrammarBuilder {
     }
 }
 
-/// Sorts each nonterminal's alternatives by (min depth, min length, file
-/// order) and records how many share the minimal depth.
+/// Sorts each nonterminal's alternatives simplest first (see the
+/// [module docs](super)) and lists the ones of minimal depth.
 fn reorder_simplest_first(g: &mut Grammar) {
     let mut new_rules = Vec::with_capacity(g.rules.len());
+    let mut restricted = Vec::new();
     for s in &mut g.symbols {
         let mut rs: Vec<Rule> = g.rules[s.rules.start as usize..s.rules.end as usize].to_vec();
-        rs.sort_by_key(|r| (r.min_depth, r.min_len, r.source_index));
+        rs.sort_by_key(|r| (r.min_len, r.short_depth, r.min_depth, r.source_index));
         let start = new_rules.len() as u32;
-        s.min_depth_alts = rs.iter().filter(|r| r.min_depth == s.min_depth).count() as u32;
+        s.restricted_at = restricted.len() as u32;
+        restricted.extend(
+            rs.iter()
+                .enumerate()
+                .filter(|(_, r)| r.min_depth == s.min_depth)
+                .map(|(i, _)| i as u32),
+        );
+        s.min_depth_alts = restricted.len() as u32 - s.restricted_at;
         new_rules.extend(rs);
         s.rules = start..new_rules.len() as u32;
     }
     g.rules = new_rules;
+    g.restricted = restricted;
 }
 
 /// ", did you mean `<exp>`?" for a near-miss name.

@@ -3,10 +3,13 @@
 //! * [`Grammar`] — an immutable, analysed grammar. Nonterminals are
 //!   [`SymbolId`]s, alternatives are [`RuleId`]s, terminals are interned byte
 //!   strings ([`TermId`]). Each nonterminal's alternatives are stored
-//!   **simplest first** (by minimal derivation depth, then minimal output
-//!   length, then file order), so "alternative 0" is always the cheapest way
-//!   to finish — the property the choice-sequence decoder and every reducer
-//!   rely on.
+//!   **simplest first**: by minimal output length, then (among the shortest)
+//!   by the depth of their shallowest shortest derivation, then minimal
+//!   depth, then file order. So "alternative 0 everywhere" terminates and
+//!   derives a *shortest* sentence — the property the choice-sequence
+//!   decoder and every reducer rely on. The alternatives of minimal depth
+//!   (what a depth-limited generator falls back to) are listed separately
+//!   ([`Grammar::restricted_alts`]).
 //! * [`GrammarBuilder`] — build a grammar in code.
 //! * [`Grammar::from_json_str`] / [`Grammar::from_path`] — load the
 //!   fuzzingbook or token-list JSON formats (see [`load`]).
@@ -111,9 +114,11 @@ pub struct SymbolInfo {
     /// unproductive).
     pub min_len: u64,
     /// Number of alternatives whose `min_depth` equals the symbol's: the
-    /// first `min_depth_alts` alternatives are the ones a cost-limited
-    /// generator may still take past its depth budget.
+    /// ones a cost-limited generator may still take past its depth budget
+    /// ([`Grammar::restricted_alts`] lists them).
     pub min_depth_alts: u32,
+    /// Offset of this symbol's list in the grammar's restricted table.
+    pub(crate) restricted_at: u32,
     /// Appears in its own derivations (directly or indirectly).
     pub recursive: bool,
 }
@@ -134,6 +139,11 @@ pub struct Rule {
     pub min_depth: u32,
     /// See [`SymbolInfo::min_len`].
     pub min_len: u64,
+    /// For a rule that attains its nonterminal's minimal length: the depth
+    /// of its shallowest shortest derivation; [`INFINITE`] otherwise. Orders
+    /// alternatives so that alternative 0 everywhere gives a shortest
+    /// sentence and terminates.
+    pub short_depth: u32,
 }
 
 /// An analysed context-free grammar over bytes. Cheap to share (`Arc`) and
@@ -145,6 +155,9 @@ pub struct Grammar {
     pub(crate) elems: Vec<Elem>,
     pub(crate) terms: Vec<Box<[u8]>>,
     pub(crate) start: SymbolId,
+    /// Per symbol (at `restricted_at`, `min_depth_alts` long): the
+    /// alternative indices of minimal depth, in alternative order.
+    pub(crate) restricted: Vec<u32>,
     pub(crate) warnings: Vec<Diagnostic>,
     pub(crate) format: GrammarFormat,
     /// The decoder's tables, built on first use (`generate::table`).
@@ -225,6 +238,16 @@ impl Grammar {
         let r = &self.symbols[sym.index()].rules;
         debug_assert!(alt < r.end - r.start);
         RuleId(r.start + alt)
+    }
+
+    /// The alternatives of minimal derivation depth, as alternative indices
+    /// (ascending): what a restricted expansion may choose from, in this
+    /// order. Never empty for a productive symbol; contains alternative 0's
+    /// index only if alternative 0 has minimal depth.
+    #[inline]
+    pub fn restricted_alts(&self, sym: SymbolId) -> &[u32] {
+        let s = &self.symbols[sym.index()];
+        &self.restricted[s.restricted_at as usize..(s.restricted_at + s.min_depth_alts) as usize]
     }
 
     /// Position of `rule` among the alternatives of its nonterminal.

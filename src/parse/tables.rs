@@ -89,9 +89,8 @@ pub(crate) struct Tables {
     /// chart's sets).
     pub(crate) slot_sym: Vec<u32>,
     /// Can a nonterminal derive itself over the same text through another
-    /// one (`A -> B -> A` with nullable context)? Direct self-loops
-    /// (`A -> α A` with nullable `α`) do not count: the recogniser never
-    /// records them. Only cyclic grammars need cycle checks in extraction.
+    /// one (`A -> B -> A`, or `A -> A A`, with nullable context)? Only
+    /// cyclic grammars need cycle checks in extraction.
     pub(crate) cyclic: bool,
 }
 
@@ -305,8 +304,10 @@ fn eps_rules(g: &Grammar) -> Vec<Option<RuleId>> {
 }
 
 /// See [`Tables::cyclic`]. Edges `A -> B` for every rule `A -> α B β` with
-/// `α`, `β` nullable and `B != A`; a cycle in that graph is found by an
-/// iterative depth-first search.
+/// `α`, `β` nullable (`B == A` included when `β` is not empty: `A -> A A`
+/// with nullable `A` derives `A` over the same text, and extraction must not
+/// take that rule forever); a cycle in that graph is found by an iterative
+/// depth-first search.
 fn is_cyclic(g: &Grammar) -> bool {
     let ns = g.num_symbols();
     let nullable = |e: &Elem| matches!(e, Elem::Nt(x) if g.symbol(*x).nullable);
@@ -317,7 +318,10 @@ fn is_cyclic(g: &Grammar) -> bool {
             let body = g.body(r);
             for (k, e) in body.iter().enumerate() {
                 if let Elem::Nt(x) = *e {
-                    if x != sym
+                    // A self-loop in last position (`A -> α A`) is never
+                    // recorded over the same span by the recogniser; one
+                    // with a nullable tail (`A -> A β`) is.
+                    if (x != sym || k + 1 < body.len())
                         && body[..k].iter().all(nullable)
                         && body[k + 1..].iter().all(nullable)
                     {

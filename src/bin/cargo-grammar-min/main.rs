@@ -2,12 +2,12 @@
 
 mod check;
 mod common;
-mod encode;
-mod parse;
-mod seed;
-mod reduce;
 mod decode;
+mod encode;
 mod generate;
+mod parse;
+mod reduce;
+mod seed;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
