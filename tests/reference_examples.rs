@@ -108,10 +108,8 @@ fn grammar_reduction_of_the_long_expression() {
     eprintln!("ddmin long expression: {} bytes in {tests} tests", r.len());
 }
 
-/// Parser-based versions: run once `parse::parse` exists
-/// (`cargo test -- --ignored`).
+/// Parser-based versions: the text is parsed with the Earley parser.
 #[test]
-#[ignore = "needs the Earley parser (parse::parse)"]
 fn grammar_reduction_via_parser() {
     let g = expr_grammar();
     for (input, max_tests) in [("1 + (2 * 3)", 6u64), (LONG_EXPR, 13)] {
