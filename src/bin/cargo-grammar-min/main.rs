@@ -8,6 +8,7 @@ mod generate;
 mod parse;
 mod reduce;
 mod seed;
+mod session;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -1,35 +1,19 @@
 //! `reduce`: minimise crash artifacts.
 
-use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
-use grammar_min::generate::{decode, DecodeConfig};
-use grammar_min::grammar::{Grammar, LoadOptions};
-use grammar_min::oracle::discover::FuzzProject;
-use grammar_min::oracle::persistent::PersistentOracle;
-use grammar_min::oracle::process::{
-    CommandConfig, CommandOracle, RunLimits, TargetConfig, TargetOracle,
-};
-use grammar_min::oracle::signature::SignatureLevel;
-use grammar_min::oracle::{split, Decoded, Oracle, Outcome};
+use crate::common::write_atomic;
+use crate::session::{InputKind, OracleArgs, Session};
+use anyhow::{Context, Result};
+use clap::Args;
+use grammar_min::generate::decode;
+use grammar_min::oracle::process::CommandOracle;
+use grammar_min::oracle::Outcome;
 use grammar_min::reduce::{reduce_choices, reduce_text, Event, Strategy, Tester};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// How to read an artifact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum InputKind {
-    /// Choice sequences with a TARGET (grammar fuzz targets read their
-    /// bytes as choices), text with --cmd.
-    Auto,
-    /// The artifact is text in the grammar's language.
-    Text,
-    /// The artifact is a choice sequence decoded by the grammar.
-    Choices,
-}
+use std::time::Instant;
 
 /// Minimise crash artifacts without drifting to another bug.
 ///
@@ -55,62 +39,17 @@ pub struct Reduce {
     pub target: Option<String>,
     /// Artifacts to reduce.
     pub artifacts: Vec<PathBuf>,
-    /// Grammar file; default `grammars/TARGET.json` in the project root
-    /// (else in the fuzz dir).
-    #[arg(short, long, value_name = "FILE")]
-    pub grammar: Option<PathBuf>,
-    /// Start symbol.
-    #[arg(long, value_name = "NONTERMINAL", default_value = "<start>")]
-    pub start: String,
-    /// Any program as oracle, `{}` = candidate path (appended if absent);
-    /// run without a shell (write `sh -c '...'` for one). Exit 0 means
-    /// interesting.
-    #[arg(long, value_name = "CMD")]
-    pub cmd: Option<String>,
-    /// With --cmd: this exit code means "invalid input" (not interesting).
-    #[arg(long, value_name = "N")]
-    pub invalid_exit: Option<i32>,
-    /// How to read artifacts.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub input: InputKind,
+    #[command(flatten)]
+    pub oracle: OracleArgs,
     /// Reducers: auto, ddmin, choices, perses, hdd, grabr.
     #[arg(long, default_value = "auto")]
     pub strategy: Strategy,
-    /// Candidates tested in parallel (the result is the same as with 1).
-    #[arg(short = 'j', long, default_value_t = 1)]
-    pub jobs: usize,
-    /// Seconds before a run is killed (counted as a timeout).
-    #[arg(long, default_value_t = 10.0)]
-    pub timeout: f64,
     /// Output file (one artifact) or directory (several).
     #[arg(short, long, value_name = "OUT")]
     pub out: Option<PathBuf>,
     /// Print a machine-readable summary on stdout.
     #[arg(long)]
     pub json: bool,
-    /// How much of the crash signature must match: kind, location
-    /// (default: kind + panic location), message, frames.
-    #[arg(long, default_value = "location")]
-    pub signature: SignatureLevel,
-    /// Runs of the original that must reproduce before reducing.
-    #[arg(long, default_value_t = 2)]
-    pub repeat: usize,
-    /// Keep one target process alive across candidates (targets built with
-    /// `grammar_fuzz_target!`); one job only.
-    #[arg(long)]
-    pub persistent: bool,
-    /// cargo-fuzz directory (default: `fuzz/` under the project root).
-    #[arg(long, value_name = "DIR")]
-    pub fuzz_dir: Option<PathBuf>,
-    /// Cargo target directory of the fuzz build.
-    #[arg(long, value_name = "DIR")]
-    pub target_dir: Option<PathBuf>,
-    /// Decoder depth budget for choice artifacts.
-    #[arg(long, default_value_t = DecodeConfig::default().max_depth)]
-    pub max_depth: u32,
-    /// Decoder length budget (bytes) for choice artifacts.
-    #[arg(long, default_value_t = DecodeConfig::default().max_len)]
-    pub max_len: usize,
 }
 
 #[derive(serde::Serialize)]
@@ -138,110 +77,12 @@ struct Summary {
     passes: Vec<(&'static str, usize, u64)>,
 }
 
-/// Writes `data` to `path` atomically (temp file in the same directory,
-/// then rename).
-fn write_atomic(path: &Path, data: &[u8]) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    std::io::Write::write_all(&mut tmp, data)?;
-    tmp.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
-}
-
-fn shell_quote(s: &str) -> String {
-    if !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
-}
-
 impl Reduce {
-    pub fn run(mut self) -> Result<ExitCode> {
-        if self.cmd.is_some() {
-            // With --cmd every positional is an artifact.
-            if let Some(t) = self.target.take() {
-                self.artifacts.insert(0, PathBuf::from(t));
-            }
-        }
-        if self.cmd.is_none() && self.target.is_none() {
-            bail!("nothing to run: give a fuzz TARGET or an oracle command with --cmd 'PROGRAM ... {{}}'");
-        }
-        let cwd = std::env::current_dir()?;
-        let project = match &self.target {
-            Some(_) => Some(
-                FuzzProject::discover(&cwd, self.fuzz_dir.as_deref(), self.target_dir.as_deref())
-                    .context("cannot find the cargo-fuzz project")?,
-            ),
-            None => None,
-        };
-        if self.artifacts.is_empty() {
-            let (Some(t), Some(p)) = (&self.target, &project) else {
-                bail!("no artifacts given; pass artifact files after the target or the --cmd");
-            };
-            let dir = p.artifacts_dir(t);
-            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .with_context(|| format!("cannot list artifacts in {}", dir.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| {
-                    p.is_file()
-                        && !p.extension().is_some_and(|e| e == "min" || e == "choices")
-                        && !p.to_string_lossy().ends_with(".min.choices")
-                })
-                .collect();
-            v.sort();
-            if v.is_empty() {
-                bail!(
-                    "no artifacts in {}; run `cargo fuzz run {t}` first",
-                    dir.display()
-                );
-            }
-            self.artifacts = v;
-        }
-        let grammar_path = match (&self.grammar, &self.target, &project) {
-            (Some(g), _, _) => Some(g.clone()),
-            // A target without a grammar file is reduced as plain bytes.
-            (None, Some(t), Some(p)) => Some(p.grammar(t)).filter(|g| {
-                g.is_file() || {
-                    if !self.json {
-                        eprintln!(
-                            "note: no grammar {} for target {t}; reducing bytes with ddmin (pass --grammar FILE for grammar-aware reduction)",
-                            g.display()
-                        );
-                    }
-                    false
-                }
-            }),
-            _ => None,
-        };
-        let grammar = match &grammar_path {
-            Some(p) => Some(
-                Grammar::from_path(p, &LoadOptions { start: Some(self.start.clone()) }).map_err(|e| {
-                    anyhow::anyhow!(
-                        "{e}\n(while loading grammar {}; pass --grammar FILE or run `cargo grammar-min check --grammar {}`)",
-                        p.display(),
-                        p.display()
-                    )
-                })?,
-            ),
-            None => None,
-        };
-        let kind = match self.input {
-            InputKind::Auto if self.target.is_some() && grammar.is_some() => InputKind::Choices,
-            InputKind::Auto => InputKind::Text,
-            k => k,
-        };
-        if kind == InputKind::Choices && grammar.is_none() {
-            bail!("--input choices needs a grammar (--grammar FILE)");
-        }
+    pub fn run(self) -> Result<ExitCode> {
+        let (session, artifacts) = self
+            .oracle
+            .resolve(self.target.clone(), self.artifacts.clone())?;
+        let grammar = session.grammar.as_ref();
         let strategy = if grammar.is_none() && self.strategy == Strategy::Auto {
             Strategy::Ddmin
         } else {
@@ -252,22 +93,10 @@ impl Reduce {
             let s = stop.clone();
             let _ = ctrlc::set_handler(move || s.store(true, Ordering::SeqCst));
         }
-        let binary = match (&self.target, &project) {
-            (Some(t), Some(p)) => Some(p.binary(t).context("cannot find the fuzz target binary")?),
-            _ => None,
-        };
         let mut summaries = Vec::new();
-        let multiple = self.artifacts.len() > 1;
-        for artifact in self.artifacts.clone() {
-            let s = self.reduce_one(
-                &artifact,
-                kind,
-                strategy,
-                grammar.as_ref(),
-                binary.as_deref(),
-                &stop,
-                multiple,
-            )?;
+        let multiple = artifacts.len() > 1;
+        for artifact in &artifacts {
+            let s = self.reduce_one(&session, artifact, strategy, &stop, multiple)?;
             if !self.json {
                 eprintln!(
                     "{}: {} -> {} bytes ({} tests, {} cache hits, {} invalid, {} timeouts) in {:.1}s{}",
@@ -314,116 +143,30 @@ impl Reduce {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn reduce_one(
         &self,
+        session: &Session,
         artifact: &Path,
-        kind: InputKind,
         strategy: Strategy,
-        grammar: Option<&Grammar>,
-        binary: Option<&Path>,
         stop: &Arc<AtomicBool>,
         multiple: bool,
     ) -> Result<Summary> {
         let original = std::fs::read(artifact)
             .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
-        let cfg = DecodeConfig {
-            max_depth: self.max_depth,
-            max_len: self.max_len,
-        };
-        let limits = RunLimits {
-            timeout: Duration::from_secs_f64(self.timeout.max(0.001)),
-            ..Default::default()
-        };
+        let (kind, grammar, cfg) = (session.kind, session.grammar.as_ref(), session.cfg);
         let out_path = self.out_path(artifact, multiple);
         if let Some(dir) = out_path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
         let choices_path = PathBuf::from(format!("{}.choices", out_path.display()));
-        let mut polish_oracle: Option<CommandOracle> = None;
-        let mut oracle: Box<dyn Oracle> = match (&self.cmd, binary) {
-            (Some(cmd), _) => {
-                let argv =
-                    split::split(cmd).with_context(|| format!("cannot split --cmd {cmd:?}"))?;
-                let suffix = artifact
-                    .extension()
-                    .map(|e| format!(".{}", e.to_string_lossy()))
-                    .unwrap_or_default();
-                let ccfg = CommandConfig {
-                    argv,
-                    invalid_exit: self.invalid_exit,
-                    limits: limits.clone(),
-                    jobs: self.jobs,
-                    suffix,
-                };
-                if kind == InputKind::Choices {
-                    polish_oracle = Some(CommandOracle::new(ccfg.clone())?);
-                }
-                let o = CommandOracle::new(ccfg)?;
-                let probe = match (kind, grammar) {
-                    (InputKind::Choices, Some(g)) => decode(g, &original, &cfg),
-                    _ => original.clone(),
-                };
-                for run in 1..=self.repeat.max(1) {
-                    let r = o
-                        .run_raw(&probe)
-                        .with_context(|| format!("cannot run {cmd:?}"))?;
-                    let outcome = o.classify(&r);
-                    if outcome != Outcome::Interesting {
-                        let err = String::from_utf8_lossy(&r.stderr);
-                        let tail: Vec<&str> = err.lines().collect();
-                        bail!(
-                            "the original {} is not interesting (run {run}: {:?}, outcome {:?}); the command must exit 0 on it\n--- stderr (tail) ---\n{}",
-                            artifact.display(),
-                            r.exit,
-                            outcome,
-                            tail[tail.len().saturating_sub(15)..].join("\n")
-                        );
-                    }
-                }
-                match (kind, grammar) {
-                    (InputKind::Choices, Some(g)) => Box::new(Decoded::new(o, g, cfg)),
-                    _ => Box::new(o),
-                }
-            }
-            (None, Some(bin)) => {
-                if self.persistent {
-                    Box::new(
-                        PersistentOracle::new(
-                            bin.to_path_buf(),
-                            vec![],
-                            self.signature,
-                            limits.timeout,
-                            &original,
-                        )
-                        .with_context(|| {
-                            format!("cannot reproduce {} in persistent mode", artifact.display())
-                        })?,
-                    )
-                } else {
-                    let o = TargetOracle::new(
-                        TargetConfig {
-                            binary: bin.to_path_buf(),
-                            args: vec![],
-                            level: self.signature,
-                            limits: limits.clone(),
-                            jobs: self.jobs,
-                        },
-                        &original,
-                        self.repeat,
-                    )
-                    .with_context(|| {
-                        format!("cannot reproduce the crash of {}", artifact.display())
-                    })?;
-                    if !self.json {
-                        eprintln!("{}: reproduces: {}", artifact.display(), o.reference());
-                    }
-                    Box::new(o)
-                }
-            }
-            (None, None) => bail!("no oracle: give a TARGET or --cmd"),
+        // For choice artifacts under --cmd, a second oracle polishes the
+        // decoded text.
+        let polish_oracle = match session.command_config(artifact)? {
+            Some(c) if kind == InputKind::Choices => Some(CommandOracle::new(c)?),
+            _ => None,
         };
+        let mut oracle = session.oracle(artifact, &original, self.json)?;
         let bar = if self.json {
             ProgressBar::hidden()
         } else {
@@ -474,7 +217,7 @@ impl Reduce {
                         }
                     }
                 });
-            if let (Some(g), true) = (grammar, kind == InputKind::Choices && self.cmd.is_some()) {
+            if let (Some(g), true) = (grammar, kind == InputKind::Choices && self.oracle.cmd.is_some()) {
                 // The --cmd program sees only the decoded text.
                 tester = tester.with_cache_key(move |c| decode(g, c, &cfg));
             }
@@ -541,29 +284,10 @@ impl Reduce {
             stats.invalid += s2.invalid;
             stats.timeouts += s2.timeouts;
         }
-        let reproduce = match (&self.cmd, &self.target) {
-            (Some(cmd), _) => {
-                let p = shell_quote(&out_path.display().to_string());
-                if cmd.contains("{}") {
-                    cmd.replace("{}", &p)
-                } else {
-                    format!("{cmd} {p}")
-                }
-            }
-            (None, Some(t)) => format!(
-                "cargo fuzz run {t} {}",
-                shell_quote(
-                    &if kind == InputKind::Choices {
-                        &choices_path
-                    } else {
-                        &out_path
-                    }
-                    .display()
-                    .to_string()
-                )
-            ),
-            _ => String::new(),
-        };
+        let reproduce = session.reproduce_line(
+            &out_path,
+            (kind == InputKind::Choices).then_some(choices_path.as_path()),
+        );
         Ok(Summary {
             artifact: artifact.display().to_string(),
             output: out_path.display().to_string(),

@@ -1,0 +1,391 @@
+//! What `reduce`, `generalize` and `bucket` share: the oracle flags, finding
+//! the cargo-fuzz project, the grammar and the artifacts, and building the
+//! oracle that reproduces one artifact's failure.
+
+use crate::common::{write_atomic, DecodeArgs};
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use grammar_min::ddset::Verdict;
+use grammar_min::encode::encode;
+use grammar_min::generate::{decode, decode_tree, DecodeConfig};
+use grammar_min::grammar::{Grammar, LoadOptions};
+use grammar_min::oracle::discover::FuzzProject;
+use grammar_min::oracle::persistent::PersistentOracle;
+use grammar_min::oracle::process::{
+    CommandConfig, CommandOracle, RunLimits, TargetConfig, TargetOracle,
+};
+use grammar_min::oracle::signature::SignatureLevel;
+use grammar_min::oracle::{split, Decoded, Oracle, Outcome};
+use grammar_min::parse::Parser;
+use grammar_min::tree::Tree;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How to read an artifact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputKind {
+    /// Choice sequences with a TARGET (grammar fuzz targets read their
+    /// bytes as choices), text with --cmd.
+    Auto,
+    /// The artifact is text in the grammar's language.
+    Text,
+    /// The artifact is a choice sequence decoded by the grammar.
+    Choices,
+}
+
+/// Oracle flags shared by reduce, generalize and bucket.
+#[derive(Args, Debug, Clone)]
+pub struct OracleArgs {
+    /// Grammar file; default `grammars/TARGET.json` in the project root
+    /// (else in the fuzz dir).
+    #[arg(short, long, value_name = "FILE")]
+    pub grammar: Option<PathBuf>,
+    /// Start symbol.
+    #[arg(long, value_name = "NONTERMINAL", default_value = "<start>")]
+    pub start: String,
+    /// Any program as oracle, `{}` = candidate path (appended if absent);
+    /// run without a shell (write `sh -c '...'` for one). Exit 0 means
+    /// interesting.
+    #[arg(long, value_name = "CMD")]
+    pub cmd: Option<String>,
+    /// With --cmd: this exit code means "invalid input" (not interesting).
+    #[arg(long, value_name = "N")]
+    pub invalid_exit: Option<i32>,
+    /// How to read artifacts.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub input: InputKind,
+    /// Candidates tested in parallel (the result is the same as with 1).
+    #[arg(short = 'j', long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Seconds before a run is killed (counted as a timeout).
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+    /// How much of the crash signature must match: kind, location
+    /// (default: kind + panic location), message, frames.
+    #[arg(long, default_value = "location")]
+    pub signature: SignatureLevel,
+    /// Runs of the original that must reproduce before starting.
+    #[arg(long, default_value_t = 2)]
+    pub repeat: usize,
+    /// Keep one target process alive across candidates (targets built with
+    /// `grammar_fuzz_target!`); one job only.
+    #[arg(long)]
+    pub persistent: bool,
+    /// cargo-fuzz directory (default: `fuzz/` under the project root).
+    #[arg(long, value_name = "DIR")]
+    pub fuzz_dir: Option<PathBuf>,
+    /// Cargo target directory of the fuzz build.
+    #[arg(long, value_name = "DIR")]
+    pub target_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub decode: DecodeArgs,
+}
+
+/// A resolved run: project, grammar, input kind, target binary.
+pub struct Session {
+    pub args: OracleArgs,
+    pub target: Option<String>,
+    pub grammar: Option<Grammar>,
+    pub kind: InputKind,
+    pub binary: Option<PathBuf>,
+    pub cfg: DecodeConfig,
+}
+
+/// Is this one of our own result files (not an artifact)?
+pub fn is_result_file(p: &Path) -> bool {
+    let s = p.to_string_lossy();
+    s.ends_with(".min") || s.ends_with(".choices") || s.ends_with(".pattern.json")
+}
+
+impl OracleArgs {
+    /// Finds the project, grammar and binary; lists the target's artifacts
+    /// when none are given.
+    pub fn resolve(
+        &self,
+        mut target: Option<String>,
+        mut artifacts: Vec<PathBuf>,
+    ) -> Result<(Session, Vec<PathBuf>)> {
+        if self.cmd.is_some() {
+            // With --cmd every positional is an artifact.
+            if let Some(t) = target.take() {
+                artifacts.insert(0, PathBuf::from(t));
+            }
+        }
+        if self.cmd.is_none() && target.is_none() {
+            bail!("nothing to run: give a fuzz TARGET or an oracle command with --cmd 'PROGRAM ... {{}}'");
+        }
+        let cwd = std::env::current_dir()?;
+        let project = match &target {
+            Some(_) => Some(
+                FuzzProject::discover(&cwd, self.fuzz_dir.as_deref(), self.target_dir.as_deref())
+                    .context("cannot find the cargo-fuzz project")?,
+            ),
+            None => None,
+        };
+        if artifacts.is_empty() {
+            let (Some(t), Some(p)) = (&target, &project) else {
+                bail!("no artifacts given; pass artifact files after the target or the --cmd");
+            };
+            let dir = p.artifacts_dir(t);
+            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .with_context(|| format!("cannot list artifacts in {}", dir.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.is_file()
+                        && !is_result_file(p)
+                        && !p
+                            .file_name()
+                            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+                })
+                .collect();
+            v.sort();
+            if v.is_empty() {
+                bail!(
+                    "no artifacts in {}; run `cargo fuzz run {t}` first",
+                    dir.display()
+                );
+            }
+            artifacts = v;
+        }
+        let grammar_path = match (&self.grammar, &target, &project) {
+            (Some(g), _, _) => Some(g.clone()),
+            // A target without a grammar file is handled as plain bytes.
+            (None, Some(t), Some(p)) => Some(p.grammar(t)).filter(|g| {
+                g.is_file() || {
+                    eprintln!(
+                        "note: no grammar {} for target {t}; treating artifacts as plain bytes (pass --grammar FILE for grammar-aware steps)",
+                        g.display()
+                    );
+                    false
+                }
+            }),
+            _ => None,
+        };
+        let grammar = match &grammar_path {
+            Some(p) => Some(
+                Grammar::from_path(p, &LoadOptions { start: Some(self.start.clone()) }).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{e}\n(while loading grammar {}; pass --grammar FILE or run `cargo grammar-min check --grammar {}`)",
+                        p.display(),
+                        p.display()
+                    )
+                })?,
+            ),
+            None => None,
+        };
+        let kind = match self.input {
+            InputKind::Auto if target.is_some() && grammar.is_some() => InputKind::Choices,
+            InputKind::Auto => InputKind::Text,
+            k => k,
+        };
+        if kind == InputKind::Choices && grammar.is_none() {
+            bail!("--input choices needs a grammar (--grammar FILE)");
+        }
+        let binary = match (&target, &project) {
+            (Some(t), Some(p)) => Some(p.binary(t).context("cannot find the fuzz target binary")?),
+            _ => None,
+        };
+        Ok((
+            Session {
+                args: self.clone(),
+                target,
+                grammar,
+                kind,
+                binary,
+                cfg: self.decode.config(),
+            },
+            artifacts,
+        ))
+    }
+}
+
+impl Session {
+    /// The text a candidate stands for (decoded for choice artifacts).
+    pub fn text_of(&self, bytes: &[u8]) -> Vec<u8> {
+        match (self.kind, &self.grammar) {
+            (InputKind::Choices, Some(g)) => decode(g, bytes, &self.cfg),
+            _ => bytes.to_vec(),
+        }
+    }
+
+    fn limits(&self) -> RunLimits {
+        RunLimits {
+            timeout: Duration::from_secs_f64(self.args.timeout.max(0.001)),
+            ..Default::default()
+        }
+    }
+
+    /// The `--cmd` program's configuration (None without --cmd). Candidate
+    /// files keep the artifact's extension.
+    pub fn command_config(&self, artifact: &Path) -> Result<Option<CommandConfig>> {
+        let Some(cmd) = &self.args.cmd else {
+            return Ok(None);
+        };
+        let argv = split::split(cmd).with_context(|| format!("cannot split --cmd {cmd:?}"))?;
+        let suffix = artifact
+            .extension()
+            .map(|e| format!(".{}", e.to_string_lossy()))
+            .unwrap_or_default();
+        Ok(Some(CommandConfig {
+            argv,
+            invalid_exit: self.args.invalid_exit,
+            limits: self.limits(),
+            jobs: self.args.jobs,
+            suffix,
+        }))
+    }
+
+    /// The oracle that checks for `original`'s failure. Verifies first
+    /// that the original reproduces (`--repeat` times), with a clear error
+    /// otherwise.
+    pub fn oracle<'s>(&'s self, artifact: &Path, original: &[u8], quiet: bool) -> Result<Box<dyn Oracle + 's>> {
+        let a = &self.args;
+        let limits = self.limits();
+        match (self.command_config(artifact)?, &self.binary) {
+            (Some(ccfg), _) => {
+                let cmd = a.cmd.as_deref().unwrap_or_default();
+                let o = CommandOracle::new(ccfg)?;
+                let probe = self.text_of(original);
+                for run in 1..=a.repeat.max(1) {
+                    let r = o
+                        .run_raw(&probe)
+                        .with_context(|| format!("cannot run {cmd:?}"))?;
+                    let outcome = o.classify(&r);
+                    if outcome != Outcome::Interesting {
+                        let err = String::from_utf8_lossy(&r.stderr);
+                        let tail: Vec<&str> = err.lines().collect();
+                        bail!(
+                            "the original {} is not interesting (run {run}: {:?}, outcome {:?}); the command must exit 0 on it\n--- stderr (tail) ---\n{}",
+                            artifact.display(),
+                            r.exit,
+                            outcome,
+                            tail[tail.len().saturating_sub(15)..].join("\n")
+                        );
+                    }
+                }
+                Ok(match (self.kind, &self.grammar) {
+                    (InputKind::Choices, Some(g)) => Box::new(Decoded::new(o, g, self.cfg)),
+                    _ => Box::new(o),
+                })
+            }
+            (None, Some(bin)) => {
+                if a.persistent {
+                    Ok(Box::new(
+                        PersistentOracle::new(
+                            bin.to_path_buf(),
+                            vec![],
+                            a.signature,
+                            limits.timeout,
+                            original,
+                        )
+                        .with_context(|| {
+                            format!("cannot reproduce {} in persistent mode", artifact.display())
+                        })?,
+                    ))
+                } else {
+                    let o = TargetOracle::new(
+                        TargetConfig {
+                            binary: bin.to_path_buf(),
+                            args: vec![],
+                            level: a.signature,
+                            limits: limits.clone(),
+                            jobs: a.jobs,
+                        },
+                        original,
+                        a.repeat,
+                    )
+                    .with_context(|| {
+                        format!("cannot reproduce the crash of {}", artifact.display())
+                    })?;
+                    if !quiet {
+                        eprintln!("{}: reproduces: {}", artifact.display(), o.reference());
+                    }
+                    Ok(Box::new(o))
+                }
+            }
+            (None, None) => bail!("no oracle: give a TARGET or --cmd"),
+        }
+    }
+
+    /// The derivation tree of an input of this session's kind.
+    pub fn tree_of(&self, bytes: &[u8], what: &Path) -> Result<Tree> {
+        let g = self
+            .grammar
+            .as_ref()
+            .context("generalising needs a grammar: pass --grammar FILE")?;
+        Ok(match self.kind {
+            InputKind::Choices => decode_tree(g, bytes, &self.cfg),
+            _ => Parser::new(g).parse(bytes).map_err(|e| {
+                anyhow::anyhow!(
+                    "{} does not parse with the grammar: {e}\nfix the grammar or the input; tree-based steps need a parse",
+                    what.display()
+                )
+            })?,
+        })
+    }
+
+    /// The bytes the oracle takes for a candidate tree: its choice sequence
+    /// for choice artifacts (None if the decoder's budgets cannot produce
+    /// it), else its text.
+    pub fn candidate_bytes(&self, tree: &Tree, text: &[u8]) -> Option<Vec<u8>> {
+        match (self.kind, &self.grammar) {
+            (InputKind::Choices, Some(g)) => encode(g, tree, &self.cfg).ok(),
+            _ => Some(text.to_vec()),
+        }
+    }
+
+    /// Runs a candidate tree through `oracle`, as DDSET sees it.
+    pub fn verdict(&self, oracle: &mut dyn Oracle, tree: &Tree, text: &[u8]) -> Verdict {
+        match self.candidate_bytes(tree, text) {
+            None => Verdict::Invalid,
+            Some(b) => match oracle.test(&b) {
+                Outcome::Interesting => Verdict::Fail,
+                Outcome::NotInteresting => Verdict::Pass,
+                Outcome::Invalid | Outcome::Timeout => Verdict::Invalid,
+            },
+        }
+    }
+
+    /// A copy-pasteable command that reruns `path` (the result of a step).
+    pub fn reproduce_line(&self, text_path: &Path, choices_path: Option<&Path>) -> String {
+        match (&self.args.cmd, &self.target) {
+            (Some(cmd), _) => {
+                let p = shell_quote(&text_path.display().to_string());
+                if cmd.contains("{}") {
+                    cmd.replace("{}", &p)
+                } else {
+                    format!("{cmd} {p}")
+                }
+            }
+            (None, Some(t)) => format!(
+                "cargo fuzz run {t} {}",
+                shell_quote(&choices_path.unwrap_or(text_path).display().to_string())
+            ),
+            _ => String::new(),
+        }
+    }
+
+    /// Writes a result (text, plus choices for choice artifacts).
+    pub fn write_result(&self, text_path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>> {
+        write_atomic(text_path, &self.text_of(bytes))?;
+        if self.kind == InputKind::Choices {
+            let c = PathBuf::from(format!("{}.choices", text_path.display()));
+            write_atomic(&c, bytes)?;
+            return Ok(Some(c));
+        }
+        Ok(None)
+    }
+}
+
+/// Quotes `s` for a POSIX shell when needed.
+pub fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
