@@ -1,10 +1,13 @@
 //! `cargo grammar-min`: grammar-based fuzzing and crash triage for cargo fuzz.
 
+mod bucket;
 mod check;
 mod common;
 mod decode;
 mod encode;
+mod generalize;
 mod generate;
+mod instantiate;
 mod parse;
 mod reduce;
 mod seed;
@@ -41,6 +44,9 @@ enum Command {
     Encode(encode::Encode),
     Seed(seed::Seed),
     Reduce(reduce::Reduce),
+    Generalize(generalize::Generalize),
+    Instantiate(instantiate::Instantiate),
+    Bucket(bucket::Bucket),
     Generate(generate::Generate),
     Decode(decode::Decode),
 }
@@ -53,6 +59,9 @@ impl Command {
             Command::Encode(c) => c.run(),
             Command::Seed(c) => c.run(),
             Command::Reduce(c) => c.run(),
+            Command::Generalize(c) => c.run(),
+            Command::Instantiate(c) => c.run(),
+            Command::Bucket(c) => c.run(),
             Command::Generate(c) => c.run(),
             Command::Decode(c) => c.run(),
         }

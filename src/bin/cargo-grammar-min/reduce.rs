@@ -217,7 +217,10 @@ impl Reduce {
                         }
                     }
                 });
-            if let (Some(g), true) = (grammar, kind == InputKind::Choices && self.oracle.cmd.is_some()) {
+            if let (Some(g), true) = (
+                grammar,
+                kind == InputKind::Choices && self.oracle.cmd.is_some(),
+            ) {
                 // The --cmd program sees only the decoded text.
                 tester = tester.with_cache_key(move |c| decode(g, c, &cfg));
             }

@@ -238,7 +238,12 @@ impl Session {
     /// The oracle that checks for `original`'s failure. Verifies first
     /// that the original reproduces (`--repeat` times), with a clear error
     /// otherwise.
-    pub fn oracle<'s>(&'s self, artifact: &Path, original: &[u8], quiet: bool) -> Result<Box<dyn Oracle + 's>> {
+    pub fn oracle<'s>(
+        &'s self,
+        artifact: &Path,
+        original: &[u8],
+        quiet: bool,
+    ) -> Result<Box<dyn Oracle + 's>> {
         let a = &self.args;
         let limits = self.limits();
         match (self.command_config(artifact)?, &self.binary) {
@@ -380,12 +385,139 @@ impl Session {
 /// Quotes `s` for a POSIX shell when needed.
 pub fn shell_quote(s: &str) -> String {
     if !s.is_empty()
-        && s
-            .bytes()
+        && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b))
     {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// Result of [`Session::reduce_artifact`].
+pub struct ReducedArtifact {
+    /// The reduced input, as the oracle takes it (choices or text).
+    pub bytes: Vec<u8>,
+    /// Oracle runs spent (0 when an earlier `.min` result was reused).
+    pub tests: u64,
+    /// An earlier result of `reduce` was reused.
+    pub reused: bool,
+}
+
+impl Session {
+    /// Where `reduce` leaves its result for `artifact`, as the oracle takes
+    /// it: `<artifact>.min.choices` for choice artifacts, else `.min`.
+    pub fn min_path(&self, artifact: &Path) -> PathBuf {
+        let base = format!("{}.min", artifact.display());
+        PathBuf::from(if self.kind == InputKind::Choices {
+            format!("{base}.choices")
+        } else {
+            base
+        })
+    }
+
+    /// Reduces `original` to a smaller input that still fails and is still a
+    /// sentence of the grammar (DDSET needs its derivation tree): the choice
+    /// passes for choice artifacts, Perses for text (the `auto` pipeline's
+    /// final byte polish may leave the grammar). Reuses the `.min` result
+    /// `reduce` left next to the artifact when it is no larger, still fails
+    /// and still parses. Writes a new result next to the artifact only when
+    /// there was none.
+    pub fn reduce_artifact(
+        &self,
+        oracle: &mut dyn Oracle,
+        artifact: &Path,
+        original: &[u8],
+    ) -> Result<ReducedArtifact> {
+        use grammar_min::reduce::{reduce_choices, reduce_text, Strategy, Tester};
+        let min = self.min_path(artifact);
+        let prev = std::fs::read(&min).ok();
+        if let Some(prev) = &prev {
+            if prev.len() <= original.len()
+                && self.tree_of(prev, &min).is_ok()
+                && oracle.test(prev) == Outcome::Interesting
+            {
+                return Ok(ReducedArtifact {
+                    bytes: prev.clone(),
+                    tests: 1,
+                    reused: true,
+                });
+            }
+        }
+        let mut tester = Tester::new(oracle);
+        tester.seed(original, Outcome::Interesting);
+        let r = match (self.kind, &self.grammar) {
+            (InputKind::Choices, Some(g)) => {
+                reduce_choices(g, &self.cfg, original, Strategy::Auto, &mut tester)
+            }
+            (_, Some(g)) => reduce_text(Some(g), original, Strategy::Perses, &mut tester),
+            (_, None) => reduce_text(None, original, Strategy::Ddmin, &mut tester),
+        }
+        .with_context(|| format!("cannot reduce {}", artifact.display()))?;
+        let tests = tester.stats().tests;
+        if prev.is_none() {
+            let text_path = PathBuf::from(format!("{}.min", artifact.display()));
+            self.write_result(&text_path, &r.output)?;
+        }
+        Ok(ReducedArtifact {
+            bytes: r.output,
+            tests,
+            reused: false,
+        })
+    }
+}
+
+/// A pattern as saved by `generalize` and `bucket`: enough to instantiate it
+/// later without the original run.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SavedPattern {
+    /// The grammar file the pattern refers to.
+    pub grammar: PathBuf,
+    /// Its start symbol.
+    pub start: String,
+    /// Instances are fed to the target as choice sequences (`choices`) or
+    /// as text (`text`).
+    pub input: String,
+    /// Decoder budgets used for choice sequences.
+    pub max_depth: u32,
+    pub max_len: usize,
+    #[serde(flatten)]
+    pub pattern: grammar_min::ddset::PatternFile,
+}
+
+impl Session {
+    /// The grammar file in use (for [`SavedPattern`]).
+    pub fn grammar_path(&self) -> Option<PathBuf> {
+        match (&self.args.grammar, &self.target) {
+            (Some(g), _) => Some(g.clone()),
+            (None, Some(t)) => {
+                let cwd = std::env::current_dir().ok()?;
+                let p = FuzzProject::discover(
+                    &cwd,
+                    self.args.fuzz_dir.as_deref(),
+                    self.args.target_dir.as_deref(),
+                )
+                .ok()?;
+                Some(p.grammar(t))
+            }
+            _ => None,
+        }
+    }
+
+    /// Serialisable form of a pattern of this session.
+    pub fn save_pattern(&self, p: &grammar_min::ddset::Pattern) -> Option<SavedPattern> {
+        let g = self.grammar.as_ref()?;
+        Some(SavedPattern {
+            grammar: self.grammar_path()?,
+            start: self.args.start.clone(),
+            input: if self.kind == InputKind::Choices {
+                "choices".into()
+            } else {
+                "text".into()
+            },
+            max_depth: self.cfg.max_depth,
+            max_len: self.cfg.max_len,
+            pattern: p.to_file(g),
+        })
     }
 }

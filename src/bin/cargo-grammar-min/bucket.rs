@@ -1,0 +1,361 @@
+//! `bucket`: group crash artifacts by DDSET pattern.
+
+use crate::common::write_atomic;
+use crate::session::{shell_quote, InputKind, OracleArgs};
+use anyhow::{Context, Result};
+use clap::Args;
+use grammar_min::bucket::{BucketId, Buckets, JoinedBy, Member};
+use grammar_min::ddset::{generalize, GeneralizeConfig, InstanceConfig, Precision, Verdict};
+use rand::SeedableRng;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Group all crash artifacts of a target by input pattern: forty crash
+/// files become a few bugs, each with a minimal reproducer, a pattern and
+/// fresh failing inputs for regression tests.
+///
+/// For each artifact (in name order): if its derivation tree already fits a
+/// bucket's pattern it joins that bucket at once; otherwise it is reduced
+/// (reusing `<artifact>.min` from an earlier `reduce`), joins a bucket whose
+/// pattern its reduced tree fits, or is generalised with DDSET and starts a
+/// new bucket (or joins one with the same pattern). Every oracle run checks
+/// the artifact's own crash signature, so different bugs are not mixed.
+///
+/// Output: a table on stdout (or --json), and with -o DIR (default
+/// `fuzz/buckets/TARGET` for a target) one directory per bucket holding
+/// `pattern.json`, `pattern.txt`, the smallest reproducer and K instances
+/// that were verified to fail.
+///
+/// Example: cargo grammar-min bucket calc -j 2
+#[derive(Args, Debug)]
+pub struct Bucket {
+    /// Fuzz target name (omit with --cmd).
+    pub target: Option<String>,
+    /// Artifacts (default: every file in `fuzz/artifacts/TARGET/`).
+    pub artifacts: Vec<PathBuf>,
+    /// Directory of artifacts to bucket instead of the target's.
+    #[arg(long, value_name = "DIR", conflicts_with = "artifacts")]
+    pub artifacts_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub oracle: OracleArgs,
+    /// DDSET tries per node.
+    #[arg(long, default_value_t = 10)]
+    pub tries: u32,
+    /// Seed of DDSET and of the instances.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Instances per bucket used to measure precision (0 = skip).
+    #[arg(long, value_name = "K", default_value_t = 50)]
+    pub precision: u32,
+    /// Failing instances to keep per bucket as regression tests.
+    #[arg(long, value_name = "K", default_value_t = 10)]
+    pub instances: usize,
+    /// Output directory (one sub-directory per bucket).
+    #[arg(short, long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print the buckets as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(serde::Serialize)]
+struct BucketReport {
+    id: u32,
+    pattern: String,
+    count: usize,
+    smallest: String,
+    smallest_bytes: usize,
+    precision: Option<f64>,
+    members: Vec<Member>,
+    dir: Option<String>,
+}
+
+#[derive(serde::Serialize)]
+struct Report {
+    artifacts: usize,
+    buckets: Vec<BucketReport>,
+    not_reproduced: Vec<(String, String)>,
+    oracle_runs: u64,
+    seconds: f64,
+}
+
+impl Bucket {
+    pub fn run(self) -> Result<ExitCode> {
+        let mut artifacts = self.artifacts.clone();
+        if let Some(dir) = &self.artifacts_dir {
+            artifacts = std::fs::read_dir(dir)
+                .with_context(|| format!("cannot list {}", dir.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && !crate::session::is_result_file(p))
+                .collect();
+            artifacts.sort();
+        }
+        let (session, artifacts) = self.oracle.resolve(self.target.clone(), artifacts)?;
+        let g = session.grammar.as_ref().context(
+            "bucketing needs a grammar: pass --grammar FILE (or add grammars/TARGET.json)",
+        )?;
+        let started = Instant::now();
+        let mut buckets = Buckets::new();
+        // The oracle of the artifact that founded each bucket, for precision.
+        let mut founders: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+        let mut not_reproduced = Vec::new();
+        let mut runs = 0u64;
+        let cfg = GeneralizeConfig {
+            tries: self.tries,
+            max_invalid: self.tries.saturating_mul(3),
+            seed: self.seed,
+            ..Default::default()
+        };
+        for (i, artifact) in artifacts.iter().enumerate() {
+            let original = std::fs::read(artifact)
+                .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
+            let size = session.text_of(&original).len();
+            let name = artifact.display().to_string();
+            let member = |joined_by, reduced_size| Member {
+                name: name.clone(),
+                size,
+                reduced_size,
+                joined_by,
+                signature: None,
+            };
+            if !self.json {
+                eprint!("[{}/{}] {} ", i + 1, artifacts.len(), name);
+            }
+            let tree0 = match session.tree_of(&original, artifact) {
+                Ok(t) => t,
+                Err(e) => {
+                    not_reproduced.push((name.clone(), format!("{e:#}")));
+                    if !self.json {
+                        eprintln!("skipped: does not parse");
+                    }
+                    continue;
+                }
+            };
+            if let Some(b) = buckets.find_match(g, &tree0) {
+                buckets.join(
+                    b,
+                    member(JoinedBy::MatchedUnreduced, None),
+                    Some(&session.text_of(&original)),
+                );
+                if !self.json {
+                    eprintln!("-> bucket {} (fits its pattern, no reduction)", b.0);
+                }
+                continue;
+            }
+            let mut oracle = match session.oracle(artifact, &original, true) {
+                Ok(o) => o,
+                Err(e) => {
+                    not_reproduced.push((name.clone(), format!("{e:#}")));
+                    if !self.json {
+                        eprintln!("skipped: does not reproduce");
+                    }
+                    continue;
+                }
+            };
+            runs += session.args.repeat as u64;
+            let reduced = session.reduce_artifact(&mut *oracle, artifact, &original)?;
+            runs += reduced.tests;
+            let text = session.text_of(&reduced.bytes);
+            let tree1 = session.tree_of(&reduced.bytes, artifact)?;
+            if let Some(b) = buckets.find_match(g, &tree1) {
+                buckets.join(
+                    b,
+                    member(JoinedBy::MatchedReduced, Some(text.len())),
+                    Some(&text),
+                );
+                if !self.json {
+                    eprintln!(
+                        "-> bucket {} (reduced to {} bytes, fits its pattern)",
+                        b.0,
+                        text.len()
+                    );
+                }
+                continue;
+            }
+            let r = generalize(g, &tree1, &cfg, |t, s| session.verdict(&mut *oracle, t, s));
+            runs += r.executions;
+            let before = buckets.len();
+            let b = buckets.add_pattern(g, r.pattern);
+            let joined = if buckets.len() > before {
+                founders.push((artifact.clone(), original.clone()));
+                JoinedBy::Founded
+            } else {
+                JoinedBy::SamePattern
+            };
+            buckets.join(b, member(joined, Some(text.len())), Some(&text));
+            if !self.json {
+                eprintln!(
+                    "-> bucket {} {} ({} bytes, {} DDSET runs)",
+                    b.0,
+                    if joined == JoinedBy::Founded {
+                        "(new)"
+                    } else {
+                        "(same pattern)"
+                    },
+                    text.len(),
+                    r.executions
+                );
+            }
+        }
+
+        // Precision and regression instances, with each founder's oracle.
+        let out_dir = self.out.clone().or_else(|| {
+            let t = session.target.as_ref()?;
+            let cwd = std::env::current_dir().ok()?;
+            let p = grammar_min::oracle::discover::FuzzProject::discover(
+                &cwd,
+                session.args.fuzz_dir.as_deref(),
+                session.args.target_dir.as_deref(),
+            )
+            .ok()?;
+            Some(p.fuzz_dir.join("buckets").join(t))
+        });
+        let mut reports = Vec::new();
+        for (k, (artifact, original)) in founders.iter().enumerate() {
+            let id = BucketId(k as u32);
+            let mut oracle = session.oracle(artifact, original, true)?;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed ^ k as u64);
+            let mut prec = Precision::default();
+            let mut kept = Vec::new();
+            let pattern = buckets.all()[k].pattern.clone();
+            for _ in 0..self.precision {
+                let t = pattern.instantiate(g, &mut rng, &InstanceConfig::default());
+                let text = t.unparse(g);
+                match session.verdict(&mut *oracle, &t, &text) {
+                    Verdict::Fail => {
+                        prec.fail += 1;
+                        if kept.len() < self.instances {
+                            kept.push((text, session.candidate_bytes(&t, &t.unparse(g))));
+                        }
+                    }
+                    Verdict::Pass => prec.pass += 1,
+                    Verdict::Invalid => prec.invalid += 1,
+                }
+            }
+            runs += self.precision as u64;
+            if self.precision > 0 {
+                buckets.get_mut(id).precision = Some(prec);
+            }
+            let b = &buckets.all()[k];
+            let dir = match &out_dir {
+                Some(d) => {
+                    let bd = d.join(format!("bucket-{k}"));
+                    std::fs::create_dir_all(bd.join("instances"))
+                        .with_context(|| format!("cannot create {}", bd.display()))?;
+                    if let Some(saved) = session.save_pattern(&b.pattern) {
+                        write_atomic(
+                            &bd.join("pattern.json"),
+                            serde_json::to_string_pretty(&saved)?.as_bytes(),
+                        )?;
+                    }
+                    write_atomic(&bd.join("pattern.txt"), format!("{}\n", b.key).as_bytes())?;
+                    if let Some(s) = &b.smallest {
+                        write_atomic(&bd.join("reproducer.txt"), s)?;
+                    }
+                    for (j, (text, bytes)) in kept.iter().enumerate() {
+                        write_atomic(&bd.join(format!("instances/{j}.txt")), text)?;
+                        if let (Some(c), InputKind::Choices) = (bytes, session.kind) {
+                            write_atomic(&bd.join(format!("instances/{j}.choices")), c)?;
+                        }
+                    }
+                    Some(bd.display().to_string())
+                }
+                None => None,
+            };
+            reports.push(BucketReport {
+                id: b.id.0,
+                pattern: b.key.clone(),
+                count: b.members.len(),
+                smallest: b
+                    .smallest
+                    .as_deref()
+                    .map(|s| String::from_utf8_lossy(s).into_owned())
+                    .unwrap_or_default(),
+                smallest_bytes: b.smallest.as_ref().map_or(0, |s| s.len()),
+                precision: b.precision.map(|p| p.ratio()),
+                members: b.members.clone(),
+                dir,
+            });
+            drop(oracle);
+        }
+        let report = Report {
+            artifacts: artifacts.len(),
+            buckets: reports,
+            not_reproduced,
+            oracle_runs: runs,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        if self.json {
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        } else {
+            print_table(&report);
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+fn one_line(s: &str, max: usize) -> String {
+    let e: String = s
+        .chars()
+        .flat_map(|c| match c {
+            '\n' => vec!['\\', 'n'],
+            '\t' => vec!['\\', 't'],
+            c if c.is_control() => vec!['?'],
+            c => vec![c],
+        })
+        .collect();
+    if e.chars().count() > max {
+        format!("{}…", e.chars().take(max).collect::<String>())
+    } else {
+        e
+    }
+}
+
+fn print_table(r: &Report) {
+    println!(
+        "{} artifact(s) -> {} bucket(s) in {:.1}s ({} oracle runs)\n",
+        r.artifacts,
+        r.buckets.len(),
+        r.seconds,
+        r.oracle_runs
+    );
+    println!(
+        "{:>3}  {:>5}  {:>9}  {:<40}  smallest reproducer",
+        "id", "count", "precision", "pattern"
+    );
+    for b in &r.buckets {
+        println!(
+            "{:>3}  {:>5}  {:>9}  {:<40}  {}",
+            b.id,
+            b.count,
+            b.precision.map_or("-".to_string(), |p| format!("{:.2}", p)),
+            one_line(&b.pattern, 40),
+            one_line(&b.smallest, 40)
+        );
+    }
+    for b in &r.buckets {
+        let matched = b
+            .members
+            .iter()
+            .filter(|m| {
+                matches!(
+                    m.joined_by,
+                    JoinedBy::MatchedUnreduced | JoinedBy::MatchedReduced
+                )
+            })
+            .count();
+        if matched > 0 {
+            println!(
+                "\nbucket {}: {matched} artifact(s) joined by matching the pattern, without generalisation",
+                b.id
+            );
+        }
+        if let Some(d) = &b.dir {
+            println!("bucket {}: {}", b.id, shell_quote(d));
+        }
+    }
+    for (a, why) in &r.not_reproduced {
+        println!("\nnot bucketed: {a}: {}", why.lines().next().unwrap_or(""));
+    }
+}

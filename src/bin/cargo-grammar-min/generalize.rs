@@ -1,0 +1,193 @@
+//! `generalize`: turn a failing input into a DDSET pattern.
+
+use crate::common::write_atomic;
+use crate::session::OracleArgs;
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use grammar_min::ddset::{generalize, precision, GeneralizeConfig, Variant};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Which DDSET variant.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum VariantArg {
+    /// Each node judged alone, then a verification pass (ISSTA 2020).
+    Paper,
+    /// Abstractions accumulate; every try regenerates all of them.
+    Simple,
+}
+
+/// Generalise a failing input into an abstract pattern (DDSET).
+///
+/// The input is reduced first (or the `.min` result of an earlier `reduce`
+/// is reused), then every node of its derivation tree is replaced by
+/// --tries random subtrees of the same nonterminal: if all still fail the
+/// same way, the node becomes abstract. The result reads like
+/// `((<expr>))`: "any expression inside double parentheses fails".
+///
+/// Writes `<artifact>.pattern.json` (for `instantiate` and `bucket`).
+///
+/// Examples:
+///   cargo grammar-min generalize calc fuzz/artifacts/calc/crash-1234
+///   cargo grammar-min generalize --cmd 'python3 check.py {}' --grammar grammars/expr.json bug.txt
+#[derive(Args, Debug)]
+pub struct Generalize {
+    /// Fuzz target name (omit with --cmd).
+    pub target: Option<String>,
+    /// The failing input.
+    pub artifact: Option<PathBuf>,
+    #[command(flatten)]
+    pub oracle: OracleArgs,
+    /// Random replacements that must all fail for a node to become abstract.
+    #[arg(long, default_value_t = 10)]
+    pub tries: u32,
+    /// Seed of the random replacements.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// DDSET variant.
+    #[arg(long, value_enum, default_value = "paper")]
+    pub variant: VariantArg,
+    /// Also measure precision: instantiate the pattern K times and count
+    /// how many instances still fail (0 = skip).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub precision: u32,
+    /// Generalise the input as it is, without reducing it first.
+    #[arg(long)]
+    pub no_reduce: bool,
+    /// Where to write the pattern (default `<artifact>.pattern.json`).
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Print a machine-readable summary on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(serde::Serialize)]
+struct Summary {
+    artifact: String,
+    pattern: String,
+    abstract_nodes: usize,
+    reduced_bytes: usize,
+    reduction_tests: u64,
+    executions: u64,
+    cache_hits: u64,
+    invalid: u64,
+    precision: Option<f64>,
+    output: String,
+    seconds: f64,
+}
+
+impl Generalize {
+    pub fn run(self) -> Result<ExitCode> {
+        let artifacts: Vec<PathBuf> = self.artifact.iter().cloned().collect();
+        let (session, artifacts) = self.oracle.resolve(self.target.clone(), artifacts)?;
+        let [artifact] = artifacts.as_slice() else {
+            bail!("give exactly one artifact to generalise (bucket handles many)");
+        };
+        let g = session
+            .grammar
+            .as_ref()
+            .context("generalising needs a grammar: pass --grammar FILE")?;
+        let started = Instant::now();
+        let original = std::fs::read(artifact)
+            .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
+        let mut oracle = session.oracle(artifact, &original, self.json)?;
+        let (input, reduction_tests) = if self.no_reduce {
+            (original.clone(), 0)
+        } else {
+            let r = session.reduce_artifact(&mut *oracle, artifact, &original)?;
+            if !self.json {
+                eprintln!(
+                    "{}: {} {} -> {} bytes ({} tests)",
+                    artifact.display(),
+                    if r.reused {
+                        "reusing reduction"
+                    } else {
+                        "reduced"
+                    },
+                    session.text_of(&original).len(),
+                    session.text_of(&r.bytes).len(),
+                    r.tests
+                );
+            }
+            (r.bytes, r.tests)
+        };
+        let tree = session.tree_of(&input, artifact)?;
+        let cfg = GeneralizeConfig {
+            tries: self.tries,
+            max_invalid: self.tries.saturating_mul(3),
+            seed: self.seed,
+            variant: match self.variant {
+                VariantArg::Paper => Variant::Paper,
+                VariantArg::Simple => Variant::Simple,
+            },
+            ..Default::default()
+        };
+        let r = generalize(g, &tree, &cfg, |t, text| {
+            session.verdict(&mut *oracle, t, text)
+        });
+        let rendered = r.pattern.render(g);
+        let prec = (self.precision > 0).then(|| {
+            precision(
+                g,
+                &r.pattern,
+                self.precision,
+                self.seed ^ 0x5eed,
+                &cfg.instance,
+                |t, text| session.verdict(&mut *oracle, t, text),
+            )
+        });
+        let out = self
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("{}.pattern.json", artifact.display())));
+        let saved = session
+            .save_pattern(&r.pattern)
+            .context("cannot name the grammar file for the pattern")?;
+        write_atomic(&out, serde_json::to_string_pretty(&saved)?.as_bytes())?;
+        let s = Summary {
+            artifact: artifact.display().to_string(),
+            pattern: rendered.clone(),
+            abstract_nodes: r.pattern.abstract_nodes().len(),
+            reduced_bytes: session.text_of(&input).len(),
+            reduction_tests,
+            executions: r.executions,
+            cache_hits: r.cache_hits,
+            invalid: r.invalid,
+            precision: prec.map(|p| p.ratio()),
+            output: out.display().to_string(),
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        if self.json {
+            println!("{}", serde_json::to_string_pretty(&s)?);
+        } else {
+            println!("{rendered}");
+            eprintln!(
+                "  {} abstract node(s); {} executions, {} cache hits, {} invalid; {:.1}s",
+                s.abstract_nodes, s.executions, s.cache_hits, s.invalid, s.seconds
+            );
+            if let Some(p) = prec {
+                eprintln!(
+                    "  precision: {:.3} ({} of {} instances fail, {} invalid)",
+                    p.ratio(),
+                    p.fail,
+                    p.fail + p.pass,
+                    p.invalid
+                );
+            }
+            if !r.gave_up.is_empty() {
+                eprintln!(
+                    "  note: gave up on {} node(s) after too many invalid tries",
+                    r.gave_up.len()
+                );
+            }
+            eprintln!("  pattern saved: {}", out.display());
+            eprintln!(
+                "  instances: cargo grammar-min instantiate --pattern {} -n 10",
+                crate::session::shell_quote(&out.display().to_string())
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}

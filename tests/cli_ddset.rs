@@ -1,0 +1,155 @@
+//! `generalize`, `instantiate` and `bucket` end to end, with `grep` as the
+//! oracle: "the input has `((` before `))`".
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn bin() -> Command {
+    Command::cargo_bin("cargo-grammar-min").unwrap()
+}
+
+fn expr() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("grammars/expr.json")
+        .display()
+        .to_string()
+}
+
+const ORACLE: &str = "grep -qE [(][(].*[)][)] {}";
+
+#[test]
+fn generalize_then_instantiate() {
+    let d = tempfile::tempdir().unwrap();
+    let bug = d.path().join("bug.txt");
+    std::fs::write(&bug, "1 + ((2 * 3 / 4))").unwrap();
+    let out = bin()
+        .args([
+            "generalize",
+            "--cmd",
+            ORACLE,
+            "--grammar",
+            &expr(),
+            "--precision",
+            "30",
+            "--json",
+        ])
+        .arg(&bug)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["pattern"], "((<expr>))");
+    assert_eq!(v["precision"], 1.0);
+    assert!(v["executions"].as_u64().unwrap() >= 10);
+    // The artifact is untouched; results sit next to it.
+    assert_eq!(std::fs::read_to_string(&bug).unwrap(), "1 + ((2 * 3 / 4))");
+    let pattern = d.path().join("bug.txt.pattern.json");
+    assert!(pattern.is_file());
+
+    let out = bin()
+        .args(["instantiate", "-n", "20", "--pattern"])
+        .arg(&pattern)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 20);
+    for l in text.lines() {
+        assert!(l.starts_with("((") && l.ends_with("))"), "{l}");
+    }
+}
+
+#[test]
+fn bucket_groups_by_pattern_and_keeps_bugs_apart() {
+    let d = tempfile::tempdir().unwrap();
+    // Two "bugs": double parentheses, and a division by a literal zero. The
+    // oracle accepts both (one exit code), so only the patterns can keep
+    // them apart.
+    let files = [
+        ("paren-1", "1 + ((2 * 3 / 4))"),
+        ("paren-2", "(3 - ((7)) * 2)"),
+        ("paren-3", "((1)) * 4"),
+        ("div-1", "7 / 0 + 1"),
+        ("div-2", "2 * 3 / 0"),
+    ];
+    for (n, t) in files {
+        std::fs::write(d.path().join(n), t).unwrap();
+    }
+    let script = d.path().join("oracle.sh");
+    std::fs::write(
+        &script,
+        "case \"$(cat \"$1\")\" in *'(('*'))'*) exit 0;; *'/ 0'*) exit 0;; esac; exit 1\n",
+    )
+    .unwrap();
+    let cmd = format!("sh {} {{}}", script.display());
+    let out = bin()
+        .args([
+            "bucket",
+            "--cmd",
+            &cmd,
+            "--grammar",
+            &expr(),
+            "--json",
+            "--precision",
+            "20",
+            "-o",
+        ])
+        .arg(d.path().join("buckets"))
+        .args(files.iter().map(|(n, _)| d.path().join(n)))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let buckets = v["buckets"].as_array().unwrap();
+    let mut groups: Vec<Vec<String>> = buckets
+        .iter()
+        .map(|b| {
+            let mut names: Vec<String> = b["members"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    let p = m["name"].as_str().unwrap();
+                    Path::new(p)
+                        .file_name()
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect();
+            names.sort();
+            names
+        })
+        .collect();
+    groups.sort();
+    assert_eq!(
+        groups,
+        vec![
+            vec!["div-1".to_string(), "div-2".into()],
+            vec!["paren-1".into(), "paren-2".into(), "paren-3".into()]
+        ],
+        "{v:#}"
+    );
+    let patterns: Vec<&str> = buckets
+        .iter()
+        .map(|b| b["pattern"].as_str().unwrap())
+        .collect();
+    assert!(patterns.contains(&"((<expr>))"), "{patterns:?}");
+    for b in buckets {
+        let dir = Path::new(b["dir"].as_str().unwrap());
+        assert!(dir.join("pattern.json").is_file());
+        assert!(dir.join("reproducer.txt").is_file());
+    }
+}
