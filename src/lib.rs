@@ -41,6 +41,7 @@ pub mod choice;
 pub mod encode;
 pub mod generate;
 pub mod grammar;
+pub mod mutate;
 pub mod oracle;
 pub mod parse;
 pub mod tree;
