@@ -39,9 +39,17 @@
 
 pub mod choice;
 pub mod encode;
+#[cfg(feature = "libfuzzer")]
+pub mod fuzz;
+#[cfg(feature = "arbitrary")]
+pub mod fuzz_input;
 pub mod generate;
 pub mod grammar;
 pub mod mutate;
 pub mod oracle;
 pub mod parse;
 pub mod tree;
+
+#[cfg(feature = "libfuzzer")]
+#[doc(hidden)]
+pub use fuzz::__private;

@@ -1,0 +1,41 @@
+//! Self-fuzzing: decoding is total on the shipped grammars, the fast path
+//! agrees with the tree path, and node choice spans nest.
+#![no_main]
+
+use grammar_min::generate::{decode, decode_tree, DecodeConfig};
+use grammar_min::grammar::{Grammar, LoadOptions};
+use std::sync::OnceLock;
+
+fn grammars() -> &'static [Grammar] {
+    static G: OnceLock<Vec<Grammar>> = OnceLock::new();
+    G.get_or_init(|| {
+        [
+            include_str!("../../grammars/expr.json"),
+            include_str!("../../grammars/json.json"),
+            include_str!("../../grammars/sql.json"),
+            include_str!("../../grammars/calc.json"),
+        ]
+        .iter()
+        .map(|s| Grammar::from_json_str(s, &LoadOptions::default()).expect("shipped grammar loads"))
+        .collect()
+    })
+}
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let Some((&pick, choices)) = data.split_first() else {
+        return;
+    };
+    let gs = grammars();
+    let g = &gs[pick as usize % gs.len()];
+    let cfg = DecodeConfig { max_depth: 48, max_len: 2048 };
+    let text = decode(g, choices, &cfg);
+    let tree = decode_tree(g, choices, &cfg);
+    assert_eq!(tree.unparse(g), text, "tree and fast path disagree");
+    for n in tree.nodes() {
+        assert!(n.choices.start <= n.choices.end && n.choices.end as usize <= choices.len());
+        if n.parent != grammar_min::tree::NO_PARENT {
+            let p = &tree.nodes()[n.parent as usize].choices;
+            assert!(p.start <= n.choices.start && n.choices.end <= p.end, "child span outside parent");
+        }
+    }
+});
