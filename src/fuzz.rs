@@ -26,7 +26,8 @@
 //!   calls [`crate::oracle::persistent::serve_if_requested`], so the same
 //!   binary serves the reducer's persistent oracle;
 //! * `fuzz_mutator!` and `fuzz_crossover!` backed by
-//!   [`crate::mutate::Mutator`]; the mutator hands a quarter of its calls
+//!   [`crate::mutate::Mutator`] with libFuzzer's length control
+//!   ([`crate::mutate::Mutator::with_len_control`]); the mutator hands a quarter of its calls
 //!   to `libfuzzer_sys::fuzzer_mutate`, which is also where libFuzzer
 //!   invokes the custom crossover.
 //!
@@ -66,7 +67,7 @@ pub mod __private {
         max_size: usize,
         seed: u32,
     ) -> usize {
-        let m = cell.get_or_init(|| Mutex::new(Mutator::new(g, cfg)));
+        let m = cell.get_or_init(|| Mutex::new(Mutator::new(g, cfg).with_len_control(100)));
         // A panic inside a mutation would abort libFuzzer anyway; a
         // poisoned lock is still usable.
         let mut m = m.lock().unwrap_or_else(|e| e.into_inner());

@@ -105,7 +105,7 @@ fn seeded_mutator<'g>(g: &'g Grammar, pool: &[Vec<u8>]) -> Mutator<'g> {
 fn recogniser_accepts_decoded_sentences_and_rejects_others() {
     let g = load("expr");
     for seed in 0u8..64 {
-        let bytes: Vec<u8> = (0..40).map(|i| seed.wrapping_mul(37).wrapping_add(i.wrapping_mul(11))).collect();
+        let bytes: Vec<u8> = (0..40u8).map(|i| seed.wrapping_mul(37).wrapping_add(i.wrapping_mul(11))).collect();
         assert!(is_expr(&decode(&g, &bytes, &CFG)));
     }
     for bad in [&b""[..], b"1 +", b"(1", b"1.", b"1+2", b"()"] {

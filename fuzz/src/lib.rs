@@ -9,15 +9,53 @@
 
 pub mod calc;
 
+use std::sync::OnceLock;
+
+/// Environment variable for coverage benchmarks: when set, panics in the
+/// harnesses are caught and ignored, so a run that hits a bug keeps going
+/// and its final coverage can be compared over the same number of
+/// executions. Stack overflows and aborts still end the run.
+pub const IGNORE_PANICS_VAR: &str = "GRAMMAR_MIN_BENCH_IGNORE_PANICS";
+
+/// Runs `f`, or (with [`IGNORE_PANICS_VAR`] set) runs it with panics
+/// caught and silenced.
+pub fn guard(f: impl FnOnce()) {
+    static IGNORE: OnceLock<bool> = OnceLock::new();
+    let ignore = *IGNORE.get_or_init(|| {
+        let on = std::env::var_os(IGNORE_PANICS_VAR).is_some();
+        if on {
+            // libfuzzer-sys installed a hook that aborts on panic.
+            std::panic::set_hook(Box::new(|_| {}));
+        }
+        on
+    });
+    if ignore {
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    } else {
+        f();
+    }
+}
+
 /// Parses SQL with sqlparser (generic dialect); errors are fine, panics
 /// and stack overflows are bugs.
 pub fn sql(text: &str) {
-    let dialect = sqlparser::dialect::GenericDialect {};
-    let _ = sqlparser::parser::Parser::parse_sql(&dialect, text);
+    guard(|| {
+        let dialect = sqlparser::dialect::GenericDialect {};
+        let _ = sqlparser::parser::Parser::parse_sql(&dialect, text);
+    })
 }
 
 /// Evaluates an evalexpr expression in a fresh context; errors are fine.
 pub fn evalexpr(text: &str) {
-    let mut ctx = evalexpr::HashMapContext::new();
-    let _ = evalexpr::eval_with_context_mut(text, &mut ctx);
+    guard(|| {
+        let mut ctx = evalexpr::HashMapContext::new();
+        let _ = evalexpr::eval_with_context_mut(text, &mut ctx);
+    })
+}
+
+/// The `calc` harness: runs a program, errors are fine.
+pub fn calc(program: &str) {
+    guard(|| {
+        let _ = calc::run(program);
+    })
 }
