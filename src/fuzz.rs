@@ -79,7 +79,14 @@ pub mod __private {
     /// The custom crossover's body. It does not touch the mutator's lock:
     /// libFuzzer calls it from inside `fuzzer_mutate`, that is while
     /// [`mutate`] holds the lock.
-    pub fn crossover(g: &'static Grammar, cfg: DecodeConfig, a: &[u8], b: &[u8], out: &mut [u8], seed: u32) -> usize {
+    pub fn crossover(
+        g: &'static Grammar,
+        cfg: DecodeConfig,
+        a: &[u8],
+        b: &[u8],
+        out: &mut [u8],
+        seed: u32,
+    ) -> usize {
         Mutator::new(g, cfg).crossover_into(a, b, out, seed)
     }
 

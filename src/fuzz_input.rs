@@ -13,15 +13,12 @@
 //!
 //! grammar_min::grammar_source!(Digits = r#"{"<start>": ["<d>", "<d><start>"], "<d>": ["0", "1"]}"#);
 //!
-//! #[derive(Arbitrary, Debug)]
-//! struct Case {
-//!     flag: bool,
-//!     number: GrammarInput<Digits>,
-//! }
-//!
-//! let mut u = Unstructured::new(&[1, 4, 255, 255, 0]);
-//! let case = Case::arbitrary(&mut u).unwrap();
-//! assert!(case.number.as_bytes().iter().all(|c| *c == b'0' || *c == b'1'));
+//! // Any `Arbitrary` composite works: tuples, or `#[derive(Arbitrary)]`
+//! // structs with a `GrammarInput<Digits>` field.
+//! let mut u = Unstructured::new(&[1, 255, 255, 0]);
+//! let (flag, number) = <(bool, GrammarInput<Digits>)>::arbitrary_take_rest(u).unwrap();
+//! assert!(flag);
+//! assert_eq!(number.as_str(), Some("10"));
 //! ```
 //!
 //! The value decodes the choice bytes `arbitrary` hands it: a length-prefixed
@@ -128,7 +125,7 @@ pub fn load_grammar_or_exit(what: &str, src: &str) -> Grammar {
         Ok(g) => g,
         Err(e) => {
             eprintln!("grammar-min: cannot load the grammar of this fuzz target ({what}): {e}");
-            eprintln!("grammar-min: fix the grammar file (check it with `cargo grammar-min check <file>`), then rebuild the target");
+            eprintln!("grammar-min: fix the grammar file (check it with `cargo grammar-min check --grammar <file>`), then rebuild the target");
             std::process::exit(2)
         }
     }
@@ -178,6 +175,26 @@ mod tests {
         assert_eq!(v.as_bytes(), b"bba");
         assert_eq!(v.choices(), &[255, 255, 0]);
         assert_eq!(format!("{v:?}"), "\"bba\"");
+    }
+
+    /// Runs in a child process (this test binary, filtered to this test)
+    /// because the function under test ends the process.
+    #[test]
+    fn broken_grammar_exits_with_its_diagnostics() {
+        if std::env::var_os("GRAMMAR_MIN_TEST_BROKEN_GRAMMAR").is_some() {
+            load_grammar_or_exit("demo", r#"{"<start>": ["<missing>"]}"#);
+            unreachable!("load_grammar_or_exit returned on a broken grammar");
+        }
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "fuzz_input::tests::broken_grammar_exits_with_its_diagnostics", "--nocapture"])
+            .env("GRAMMAR_MIN_TEST_BROKEN_GRAMMAR", "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("cannot load the grammar of this fuzz target (demo)"), "{stderr}");
+        assert!(stderr.contains("<missing>"), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
     }
 
     #[test]

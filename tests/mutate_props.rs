@@ -23,7 +23,9 @@ fn byte_mutate(d: &mut [u8], size: usize, max: usize) -> usize {
     if size == 0 {
         return 0;
     }
-    let h = d[..size].iter().fold(7u32, |h, &b| h.wrapping_mul(31).wrapping_add(b as u32));
+    let h = d[..size]
+        .iter()
+        .fold(7u32, |h, &b| h.wrapping_mul(31).wrapping_add(b as u32));
     d[h as usize % size] ^= 0x5a;
     match h % 3 {
         0 if size < max => {
@@ -105,7 +107,9 @@ fn seeded_mutator<'g>(g: &'g Grammar, pool: &[Vec<u8>]) -> Mutator<'g> {
 fn recogniser_accepts_decoded_sentences_and_rejects_others() {
     let g = load("expr");
     for seed in 0u8..64 {
-        let bytes: Vec<u8> = (0..40u8).map(|i| seed.wrapping_mul(37).wrapping_add(i.wrapping_mul(11))).collect();
+        let bytes: Vec<u8> = (0..40u8)
+            .map(|i| seed.wrapping_mul(37).wrapping_add(i.wrapping_mul(11)))
+            .collect();
         assert!(is_expr(&decode(&g, &bytes, &CFG)));
     }
     for bad in [&b""[..], b"1 +", b"(1", b"1.", b"1+2", b"()"] {
@@ -145,11 +149,14 @@ fn recursive_expansion_deepens_json() {
     };
     let mut m = Mutator::new(&g, DecodeConfig::default()).with_weights(only);
     // Find an input whose tree has a recursive pair, then expand it.
-    let input: Vec<u8> = (0..64u8).map(|i| i.wrapping_mul(97).wrapping_add(13)).collect();
+    let input: Vec<u8> = (0..64u8)
+        .map(|i| i.wrapping_mul(97).wrapping_add(13))
+        .collect();
     let before = decode_tree(&g, &input, &DecodeConfig::default()).depth();
     let deeper = (0..32).any(|seed| {
         let (out, kind) = m.mutate(&input, 4096, seed, &mut byte_mutate);
-        kind == MutationKind::RecursiveExpand && decode_tree(&g, &out, &DecodeConfig::default()).depth() > before
+        kind == MutationKind::RecursiveExpand
+            && decode_tree(&g, &out, &DecodeConfig::default()).depth() > before
     });
     assert!(deeper);
 }

@@ -27,7 +27,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     };
     let gs = grammars();
     let g = &gs[pick as usize % gs.len()];
-    let cfg = DecodeConfig { max_depth: 48, max_len: 2048 };
+    let cfg = DecodeConfig {
+        max_depth: 48,
+        max_len: 2048,
+    };
     let text = decode(g, choices, &cfg);
     let tree = decode_tree(g, choices, &cfg);
     assert_eq!(tree.unparse(g), text, "tree and fast path disagree");
@@ -35,7 +38,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assert!(n.choices.start <= n.choices.end && n.choices.end as usize <= choices.len());
         if n.parent != grammar_min::tree::NO_PARENT {
             let p = &tree.nodes()[n.parent as usize].choices;
-            assert!(p.start <= n.choices.start && n.choices.end <= p.end, "child span outside parent");
+            assert!(
+                p.start <= n.choices.start && n.choices.end <= p.end,
+                "child span outside parent"
+            );
         }
     }
 });

@@ -11,7 +11,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     };
     match Grammar::from_json_str(src, &LoadOptions::default()) {
         Ok(g) => {
-            let cfg = DecodeConfig { max_depth: 32, max_len: 256 };
+            let cfg = DecodeConfig {
+                max_depth: 32,
+                max_len: 256,
+            };
             let _ = decode(&g, data, &cfg);
         }
         Err(e) => assert!(e.errors().count() > 0, "a load error without errors: {e}"),

@@ -12,10 +12,13 @@ use std::sync::OnceLock;
 fn grammars() -> &'static [Grammar] {
     static G: OnceLock<Vec<Grammar>> = OnceLock::new();
     G.get_or_init(|| {
-        [include_str!("../../grammars/expr.json"), include_str!("../../grammars/json.json")]
-            .iter()
-            .map(|s| Grammar::from_json_str(s, &LoadOptions::default()).expect("shipped grammar loads"))
-            .collect()
+        [
+            include_str!("../../grammars/expr.json"),
+            include_str!("../../grammars/json.json"),
+        ]
+        .iter()
+        .map(|s| Grammar::from_json_str(s, &LoadOptions::default()).expect("shipped grammar loads"))
+        .collect()
     })
 }
 
@@ -25,9 +28,20 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     };
     let g = &grammars()[pick as usize % 2];
     if let Ok(tree) = parse(g, rest) {
-        assert_eq!(tree.unparse(g), rest, "parse tree does not unparse to its input");
+        assert_eq!(
+            tree.unparse(g),
+            rest,
+            "parse tree does not unparse to its input"
+        );
     }
-    let sentence = decode(g, rest, &DecodeConfig { max_depth: 32, max_len: 512 });
+    let sentence = decode(
+        g,
+        rest,
+        &DecodeConfig {
+            max_depth: 32,
+            max_len: 512,
+        },
+    );
     // A parser that accepts the simplest sentence is implemented; from then
     // on every decoded sentence must parse.
     let implemented = parse(g, &decode(g, b"", &DecodeConfig::default())).is_ok();

@@ -35,10 +35,17 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     };
     let gs = grammars();
     let g = &gs[pick as usize % gs.len()];
-    let cfg = DecodeConfig { max_depth: 48, max_len: 2048 };
+    let cfg = DecodeConfig {
+        max_depth: 48,
+        max_len: 2048,
+    };
     let tree = decode_tree(g, choices, &cfg);
     if let Ok(bytes) = encode(g, &tree, &cfg) {
         let again = decode_tree(g, &bytes, &cfg);
-        assert_eq!(shape(&again), shape(&tree), "encode/decode round trip changed the tree");
+        assert_eq!(
+            shape(&again),
+            shape(&tree),
+            "encode/decode round trip changed the tree"
+        );
     }
 });

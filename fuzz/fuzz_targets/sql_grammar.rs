@@ -4,7 +4,10 @@
 
 grammar_min::grammar_fuzz_target!(
     grammar = include_str!("../../grammars/sql.json"),
-    config = grammar_min::generate::DecodeConfig { max_depth: 64, max_len: 4096 },
+    config = grammar_min::generate::DecodeConfig {
+        max_depth: 64,
+        max_len: 4096
+    },
     custom_mutator = false,
     |text: &str| grammar_min_fuzz::sql(text)
 );

@@ -21,7 +21,8 @@
 //!    *matching arity* of two or more (`def f(a, b) = a; print f(1, 2);`).
 //!
 //! `CALC_BUGS` (e.g. `CALC_BUGS=2,3`) enables a subset of the bugs, so each
-//! can be timed on its own; all three are on by default.
+//! can be timed on its own (`CALC_BUGS=0` disarms all); all three are on
+//! by default.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -68,7 +69,9 @@ fn lex(src: &str) -> Result<Vec<Tok>, String> {
             while i < b.len() && b[i].is_ascii_digit() {
                 i += 1;
             }
-            let n = src[s..i].parse().map_err(|_| format!("number too large at {s}"))?;
+            let n = src[s..i]
+                .parse()
+                .map_err(|_| format!("number too large at {s}"))?;
             out.push(Tok::Num(n));
         } else if c.is_ascii_alphabetic() {
             let s = i;
@@ -247,7 +250,10 @@ impl Machine {
                 .get(v)
                 .or_else(|| self.globals.get(v))
                 .ok_or_else(|| format!("undefined variable {v}"))?,
-            Expr::Neg(e) => self.eval(e, locals, calls)?.checked_neg().ok_or("overflow")?,
+            Expr::Neg(e) => self
+                .eval(e, locals, calls)?
+                .checked_neg()
+                .ok_or("overflow")?,
             Expr::Paren(e, level) => {
                 if *level >= 5 && armed(2) {
                     panic!("calc bug 2: expression nested {level} parentheses deep");
@@ -285,10 +291,17 @@ impl Machine {
                 let def = Rc::clone(def);
                 let (params, body) = &*def;
                 if params.len() != vals.len() {
-                    return Err(format!("{f} takes {} arguments, got {}", params.len(), vals.len()));
+                    return Err(format!(
+                        "{f} takes {} arguments, got {}",
+                        params.len(),
+                        vals.len()
+                    ));
                 }
                 if params.len() >= 2 && armed(3) {
-                    panic!("calc bug 3: call of the {}-parameter function {f}", params.len());
+                    panic!(
+                        "calc bug 3: call of the {}-parameter function {f}",
+                        params.len()
+                    );
                 }
                 let frame: HashMap<String, i64> = params.iter().cloned().zip(vals).collect();
                 self.eval(body, &frame, calls + 1)?
