@@ -26,10 +26,15 @@
 //!   calls [`crate::oracle::persistent::serve_if_requested`], so the same
 //!   binary serves the reducer's persistent oracle;
 //! * `fuzz_mutator!` and `fuzz_crossover!` backed by
-//!   [`crate::mutate::Mutator`] with libFuzzer's length control
-//!   ([`crate::mutate::Mutator::with_len_control`]); the mutator hands a quarter of its calls
-//!   to `libfuzzer_sys::fuzzer_mutate`, which is also where libFuzzer
-//!   invokes the custom crossover.
+//!   [`crate::mutate::Mutator`]. libFuzzer then picks
+//!   the custom mutator or the custom crossover, half and half, for each
+//!   mutation; the mutator itself hands a quarter of its calls to
+//!   `libfuzzer_sys::fuzzer_mutate` (libFuzzer's byte mutations). The init
+//!   hook adds `-len_control=100` to libFuzzer's flags unless given:
+//!   libFuzzer switches its length control off when a custom mutator
+//!   exists, and unchecked grammar mutants grow to `-max_len` quickly and
+//!   slow every execution down (`-len_control=0` restores libFuzzer's
+//!   behaviour).
 //!
 //! Options, in this order, before the closure:
 //!
@@ -49,6 +54,7 @@ pub mod __private {
     use crate::generate::DecodeConfig;
     use crate::grammar::Grammar;
     use crate::mutate::Mutator;
+    use std::ffi::{c_char, c_int, CStr};
     use std::sync::{Mutex, OnceLock};
 
     pub use crate::fuzz_input::load_grammar_or_exit;
@@ -67,7 +73,7 @@ pub mod __private {
         max_size: usize,
         seed: u32,
     ) -> usize {
-        let m = cell.get_or_init(|| Mutex::new(Mutator::new(g, cfg).with_len_control(100)));
+        let m = cell.get_or_init(|| Mutex::new(Mutator::new(g, cfg)));
         // A panic inside a mutation would abort libFuzzer anyway; a
         // poisoned lock is still usable.
         let mut m = m.lock().unwrap_or_else(|e| e.into_inner());
@@ -76,9 +82,40 @@ pub mod __private {
         })
     }
 
-    /// The custom crossover's body. It does not touch the mutator's lock:
-    /// libFuzzer calls it from inside `fuzzer_mutate`, that is while
-    /// [`mutate`] holds the lock.
+    /// Puts `-len_control=100` (libFuzzer's default) back on libFuzzer's
+    /// command line unless the user gave `-len_control`: libFuzzer turns
+    /// length control off when a custom mutator exists, and grammar
+    /// mutants then grow to `-max_len` within seconds, which makes every
+    /// execution slower. libFuzzer documents that `LLVMFuzzerInitialize`
+    /// may change `argc`/`argv`; flags are parsed after it returns.
+    ///
+    /// # Safety
+    /// `argc` and `argv` must be the pointers libFuzzer passed to
+    /// `LLVMFuzzerInitialize` (`int *argc`, `char ***argv`).
+    pub unsafe fn restore_len_control(argc: *const isize, argv: *const *const *const u8) {
+        let argc = argc as *mut c_int;
+        let argv = argv as *mut *const *const c_char;
+        if argc.is_null() || argv.is_null() || (*argv).is_null() {
+            return;
+        }
+        let n = (*argc).max(0) as usize;
+        let mut args: Vec<*const c_char> = (0..n).map(|i| *(*argv).add(i)).collect();
+        let given = args
+            .iter()
+            .any(|&a| !a.is_null() && CStr::from_ptr(a).to_bytes().starts_with(b"-len_control="));
+        if given {
+            return;
+        }
+        args.push(c"-len_control=100".as_ptr());
+        args.push(std::ptr::null());
+        // libFuzzer keeps using argv for the whole run: leak it.
+        let new: &'static [*const c_char] = Box::leak(args.into_boxed_slice());
+        *argv = new.as_ptr();
+        *argc = (n + 1) as c_int;
+    }
+
+    /// The custom crossover's body. libFuzzer picks it as often as the
+    /// custom mutator; it needs no pool and takes no lock.
     pub fn crossover(
         g: &'static Grammar,
         cfg: DecodeConfig,
@@ -158,6 +195,7 @@ macro_rules! grammar_fuzz_target {
             #[no_mangle]
             pub extern "C" fn LLVMFuzzerInitialize(argc: *const isize, argv: *const *const *const u8) -> isize {
                 $crate::__private::libfuzzer_sys::initialize(argc, argv);
+                $crate::grammar_fuzz_target!(@len_control [$m] argc argv);
                 let _ = __grammar();
                 $crate::oracle::persistent::serve_if_requested(__decode_and_run);
                 0
@@ -177,6 +215,11 @@ macro_rules! grammar_fuzz_target {
 
             $crate::grammar_fuzz_target!(@mutator [$m] __grammar __config);
         };
+    };
+    (@len_control [false] $argc:ident $argv:ident) => {};
+    (@len_control [true] $argc:ident $argv:ident) => {
+        // SAFETY: the pointers libFuzzer passed to LLVMFuzzerInitialize.
+        unsafe { $crate::__private::restore_len_control($argc, $argv) };
     };
     (@mutator [false] $g:ident $c:ident) => {};
     (@mutator [true] $g:ident $c:ident) => {

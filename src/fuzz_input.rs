@@ -186,13 +186,20 @@ mod tests {
             unreachable!("load_grammar_or_exit returned on a broken grammar");
         }
         let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "fuzz_input::tests::broken_grammar_exits_with_its_diagnostics", "--nocapture"])
+            .args([
+                "--exact",
+                "fuzz_input::tests::broken_grammar_exits_with_its_diagnostics",
+                "--nocapture",
+            ])
             .env("GRAMMAR_MIN_TEST_BROKEN_GRAMMAR", "1")
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert!(stderr.contains("cannot load the grammar of this fuzz target (demo)"), "{stderr}");
+        assert!(
+            stderr.contains("cannot load the grammar of this fuzz target (demo)"),
+            "{stderr}"
+        );
         assert!(stderr.contains("<missing>"), "{stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }

@@ -66,9 +66,7 @@ use crate::grammar::{Grammar, SymbolId};
 use crate::tree::{Label, NodeId, Tree, NO_PARENT};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::hash_map::DefaultHasher;
-use std::collections::{HashSet, VecDeque};
-use std::hash::{Hash, Hasher};
+use std::collections::VecDeque;
 use std::ops::Range;
 
 /// Which operator produced a mutant; see the module docs.
@@ -143,46 +141,6 @@ pub struct Mutator<'g> {
     weights: Weights,
     pool: VecDeque<Vec<u8>>,
     pool_cap: usize,
-    len_control: Option<LenControl>,
-}
-
-/// libFuzzer's `-len_control` rule, which libFuzzer switches off when a
-/// custom mutator is present: mutants are kept within a limit that starts
-/// small and grows by `log2(limit)` after `per_log * log2(limit)` calls
-/// without a corpus update. A corpus update is noticed as an input the
-/// mutator has not been given before (libFuzzer only mutates corpus
-/// elements).
-#[derive(Clone, Debug)]
-struct LenControl {
-    per_log: u64,
-    limit: usize,
-    calls_since_update: u64,
-    seen: HashSet<u64>,
-}
-
-impl LenControl {
-    /// Registers a call on `input`; returns the current limit.
-    fn step(&mut self, input: &[u8]) -> usize {
-        let mut h = DefaultHasher::new();
-        input.hash(&mut h);
-        if self.seen.insert(h.finish()) {
-            self.calls_since_update = 0;
-            self.limit = self.limit.max(input.len());
-        } else {
-            self.calls_since_update += 1;
-        }
-        let log = log2(self.limit) as u64;
-        if self.calls_since_update > self.per_log * log {
-            self.limit += log2(self.limit);
-            self.calls_since_update = 0;
-        }
-        self.limit
-    }
-}
-
-/// `floor(log2(x))` for `x >= 1`, as libFuzzer's `Log`.
-fn log2(x: usize) -> usize {
-    (usize::BITS - 1 - x.max(1).leading_zeros()) as usize
 }
 
 /// A choice sequence with its tree; `padded` is the input followed by
@@ -248,30 +206,7 @@ impl<'g> Mutator<'g> {
             weights: Weights::default(),
             pool: VecDeque::new(),
             pool_cap: 64,
-            len_control: None,
         }
-    }
-
-    /// Turns on length control (off by default): mutants stay within a
-    /// limit that starts at 8 bytes and grows by `log2(limit)` whenever
-    /// `per_log * log2(limit)` calls pass without an input the mutator has
-    /// not seen before — libFuzzer's own `-len_control` rule (default
-    /// `per_log` 100), which libFuzzer disables when a custom mutator is
-    /// installed. Without it, grammar mutants grow to `max_size` fast and
-    /// every execution gets slower.
-    pub fn with_len_control(mut self, per_log: u64) -> Mutator<'g> {
-        self.len_control = Some(LenControl {
-            per_log,
-            limit: 8,
-            calls_since_update: 0,
-            seen: HashSet::new(),
-        });
-        self
-    }
-
-    /// The current length limit of [`Mutator::with_len_control`].
-    pub fn len_limit(&self) -> Option<usize> {
-        self.len_control.as_ref().map(|l| l.limit)
     }
 
     /// Sets the operator weights.
@@ -317,10 +252,6 @@ impl<'g> Mutator<'g> {
         seed: u64,
         byte_mutate: &mut dyn FnMut(&mut [u8], usize, usize) -> usize,
     ) -> (Vec<u8>, MutationKind) {
-        let max_size = match &mut self.len_control {
-            Some(lc) => max_size.min(lc.step(input).max(input.len())),
-            None => max_size,
-        };
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let kind = self.pick_kind(&mut rng);
         let d = Decoded::new(self.g, &self.cfg, input);
@@ -627,24 +558,6 @@ mod tests {
         let out = finish(d.replaced(d.span(d.tree.root()), &new), 64);
         assert_eq!(decode(&g, &out, &cfg), b"x");
         assert!(out.is_empty());
-    }
-
-    #[test]
-    fn len_control_grows_the_limit_only_without_news() {
-        let g = grammar();
-        let mut m = Mutator::new(&g, DecodeConfig::default()).with_len_control(2);
-        let input = [255u8; 40];
-        // A new input lifts the limit to its own length.
-        let (out, _) = m.mutate(&input, 4096, 1, &mut no_bytes);
-        assert_eq!(m.len_limit(), Some(40));
-        assert!(out.len() <= 40);
-        // The same input again and again: 2 * log2(40) = 10 calls, then +5.
-        for seed in 0..11 {
-            m.mutate(&input, 4096, seed, &mut no_bytes);
-        }
-        assert_eq!(m.len_limit(), Some(45));
-        assert_eq!(log2(1), 0);
-        assert_eq!(log2(4096), 12);
     }
 
     #[test]
