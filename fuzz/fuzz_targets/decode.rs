@@ -3,22 +3,12 @@
 #![no_main]
 
 use grammar_min::generate::{decode, decode_tree, DecodeConfig};
-use grammar_min::grammar::{Grammar, LoadOptions};
+use grammar_min::grammar::Grammar;
 use std::sync::OnceLock;
 
 fn grammars() -> &'static [Grammar] {
     static G: OnceLock<Vec<Grammar>> = OnceLock::new();
-    G.get_or_init(|| {
-        [
-            include_str!("../../grammars/expr.json"),
-            include_str!("../../grammars/json.json"),
-            include_str!("../../grammars/sql.json"),
-            include_str!("../../grammars/calc.json"),
-        ]
-        .iter()
-        .map(|s| Grammar::from_json_str(s, &LoadOptions::default()).expect("shipped grammar loads"))
-        .collect()
-    })
+    G.get_or_init(|| grammar_min_fuzz::shipped_grammars(&["expr", "json", "sql", "calc"]))
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

@@ -9,6 +9,8 @@
 
 pub mod calc;
 
+use grammar_min::grammar::{Grammar, LoadOptions};
+
 use std::sync::OnceLock;
 
 /// Environment variable for coverage benchmarks: when set, panics in the
@@ -58,4 +60,33 @@ pub fn calc(program: &str) {
     guard(|| {
         let _ = calc::run(program);
     })
+}
+
+/// The shipped grammars the self-fuzzing targets use, by file stem.
+const SHIPPED: &[(&str, &str)] = &[
+    ("expr", include_str!("../../grammars/expr.json")),
+    ("json", include_str!("../../grammars/json.json")),
+    ("sql", include_str!("../../grammars/sql.json")),
+    ("calc", include_str!("../../grammars/calc.json")),
+];
+
+/// Loads shipped grammars by file stem (`"expr"` for
+/// `grammars/expr.json`), in the order given. Call it once, from a
+/// `OnceLock`.
+///
+/// # Panics
+/// On an unknown name or a grammar that does not load: both are bugs in
+/// the fuzz project, caught the first time the target runs.
+pub fn shipped_grammars(names: &[&str]) -> Vec<Grammar> {
+    names
+        .iter()
+        .map(|name| {
+            let (_, src) = SHIPPED
+                .iter()
+                .find(|(n, _)| n == name)
+                .unwrap_or_else(|| panic!("no shipped grammar {name:?}"));
+            Grammar::from_json_str(src, &LoadOptions::default())
+                .unwrap_or_else(|e| panic!("grammars/{name}.json: {e}"))
+        })
+        .collect()
 }
