@@ -64,7 +64,10 @@ run_one() {
 crash_of() {
     local log="$OUT/logs/$1.log"
     local p
-    p=$(grep -m1 -A1 'panicked at' "$log" | tr '\n' ' ' | sed -E "s/.*panicked at ([^ ]+) (.*)/\1 \2/" | cut -c1-100 || true)
+    # "panicked at <file:line:col>:" then the message on the next line;
+    # registry paths shortened to crate-version/path.
+    p=$(grep -m1 -A1 'panicked at' "$log" | tr '\n' ' ' |
+        sed -E -e 's/.*panicked at ([^ ]+) (.*)/\1 \2/' -e 's|[^ ]*/registry/src/[^/]*/||' | cut -c1-90 || true)
     if [[ -n "$p" ]]; then echo "$p"; return; fi
     grep -m1 -oE 'ERROR: (libFuzzer|AddressSanitizer): [a-z -]+' "$log" || echo "-"
 }

@@ -102,15 +102,18 @@ pub struct Weights {
 }
 
 impl Default for Weights {
-    /// 30 regenerate, 10 simplify, 15 recursive expansion, 20 splice,
-    /// 25 bytes.
+    /// 25 regenerate, 5 simplify, 10 recursive expansion, 15 splice,
+    /// 45 bytes. Byte mutations of a choice sequence are small steps (one
+    /// decision changes, the rest is re-read); the subtree operators are
+    /// big ones. On the calc example the semantic bug (a call matching an
+    /// earlier definition) needs the small steps.
     fn default() -> Weights {
         Weights {
-            regenerate: 30,
-            simplify: 10,
-            recursive_expand: 15,
-            splice: 20,
-            bytes: 25,
+            regenerate: 25,
+            simplify: 5,
+            recursive_expand: 10,
+            splice: 15,
+            bytes: 45,
         }
     }
 }
@@ -148,13 +151,27 @@ pub struct Mutator<'g> {
 struct Decoded {
     tree: Tree,
     padded: Vec<u8>,
+    /// Length of the real input (before the padding).
+    used: usize,
 }
 
 impl Decoded {
     fn new(g: &Grammar, cfg: &DecodeConfig, data: &[u8]) -> Decoded {
         let padded = pad(data, data.len().max(256));
         let tree = decode_tree(g, &padded, cfg);
-        Decoded { tree, padded }
+        Decoded {
+            tree,
+            padded,
+            used: data.len(),
+        }
+    }
+
+    /// How many bytes a replacement of `span` may have for the result to
+    /// stay within `max_size` (the part of `span` beyond the input is
+    /// padding and costs nothing).
+    fn room(&self, span: &Range<usize>, max_size: usize) -> usize {
+        let inside = span.end.min(self.used) - span.start.min(self.used);
+        max_size.saturating_sub(self.used - inside)
     }
 
     fn span(&self, id: NodeId) -> Range<usize> {
@@ -259,12 +276,15 @@ impl<'g> Mutator<'g> {
             MutationKind::Bytes => Some(bytes_mutation(input, max_size, byte_mutate)),
             MutationKind::Simplify => self.simplify(&d, &mut rng),
             MutationKind::RecursiveExpand => self.recursive_expand(&d, max_size, &mut rng),
-            MutationKind::Splice => self.splice_from_pool(&d, &mut rng),
+            MutationKind::Splice => self.splice_from_pool(&d, max_size, &mut rng),
             MutationKind::Regenerate => None,
         };
         let (out, kind) = match tried {
             Some(out) => (out, kind),
-            None => (self.regenerate(&d, &mut rng), MutationKind::Regenerate),
+            None => (
+                self.regenerate(&d, max_size, &mut rng),
+                MutationKind::Regenerate,
+            ),
         };
         self.remember(input);
         (finish(out, max_size), kind)
@@ -309,7 +329,8 @@ impl<'g> Mutator<'g> {
         let targets = da.rule_nodes();
         for _ in 0..TRIES * 4 {
             let t = targets[rng.random_range(0..targets.len())];
-            let Some(donor) = pick_same_symbol(self.g, &da.tree, t, &db, &mut rng) else {
+            let room = da.room(&da.span(t), max_size);
+            let Some(donor) = pick_same_symbol(self.g, &da.tree, t, &db, room, &mut rng) else {
                 continue;
             };
             let out = da.replaced(da.span(t), &db.padded[db.span(donor)]);
@@ -361,23 +382,45 @@ impl<'g> Mutator<'g> {
         padded
     }
 
-    fn regenerate(&self, d: &Decoded, rng: &mut ChaCha8Rng) -> Vec<u8> {
-        // Prefer nodes that make a decision: regenerating a one-alternative
-        // leaf changes nothing.
+    fn regenerate(&self, d: &Decoded, max_size: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
+        // Prefer nodes that make a decision (regenerating a one-alternative
+        // leaf changes nothing) and whose replacement can be non-empty
+        // within `max_size`.
         let nodes: Vec<NodeId> = d
             .rule_nodes()
             .into_iter()
             .filter(|&n| self.g.num_alts(self.sym(&d.tree, n)) > 1 || !d.span(n).is_empty())
             .collect();
-        let Some(&n) = (!nodes.is_empty()).then(|| &nodes[rng.random_range(0..nodes.len())]) else {
+        if nodes.is_empty() {
             return d.padded.clone();
-        };
+        }
+        let mut n = nodes[rng.random_range(0..nodes.len())];
+        for _ in 0..TRIES {
+            if d.room(&d.span(n), max_size) > 0 {
+                break;
+            }
+            n = nodes[rng.random_range(0..nodes.len())];
+        }
         let span = d.span(n);
-        let len = rng.random_range(1..=MAX_FRESH);
-        let mut fresh = vec![0u8; len];
-        rng.fill(&mut fresh[..]);
-        let new = self.subtree_choices(self.sym(&d.tree, n), &fresh);
-        d.replaced(span, &new)
+        let room = d.room(&span, max_size).max(1);
+        // A fresh subtree may consume more bytes than it was given (the
+        // zeros after them); of a few draws keep the first that fits, else
+        // the smallest.
+        let mut best: Option<Vec<u8>> = None;
+        for _ in 0..4 {
+            let len = rng.random_range(1..=MAX_FRESH.min(room));
+            let mut fresh = vec![0u8; len];
+            rng.fill(&mut fresh[..]);
+            let new = self.subtree_choices(self.sym(&d.tree, n), &fresh);
+            let fits = new.len() <= room;
+            if best.as_ref().is_none_or(|b| new.len() < b.len()) {
+                best = Some(new);
+            }
+            if fits {
+                break;
+            }
+        }
+        d.replaced(span, &best.unwrap_or_default())
     }
 
     fn simplify(&self, d: &Decoded, rng: &mut ChaCha8Rng) -> Option<Vec<u8>> {
@@ -430,11 +473,13 @@ impl<'g> Mutator<'g> {
             if pre.len() + suf.len() == 0 {
                 continue;
             }
-            let used = t.node(t.root()).choices.end as usize;
-            let room = max_size.saturating_sub(used);
-            let k = rng
-                .random_range(1..=MAX_REPEAT)
-                .min((room / (pre.len() + suf.len())).max(1));
+            // Room for the extra layers beyond the inner subtree itself.
+            let room = d.room(&i, max_size).saturating_sub(i.len());
+            let layer = pre.len() + suf.len();
+            if layer > room {
+                continue;
+            }
+            let k = rng.random_range(1..=MAX_REPEAT).min(room / layer);
             let mut new = Vec::with_capacity(k * (pre.len() + suf.len()) + i.len());
             for _ in 0..k {
                 new.extend_from_slice(pre);
@@ -448,7 +493,12 @@ impl<'g> Mutator<'g> {
         None
     }
 
-    fn splice_from_pool(&self, d: &Decoded, rng: &mut ChaCha8Rng) -> Option<Vec<u8>> {
+    fn splice_from_pool(
+        &self,
+        d: &Decoded,
+        max_size: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Vec<u8>> {
         if self.pool.is_empty() {
             return None;
         }
@@ -460,7 +510,8 @@ impl<'g> Mutator<'g> {
         let targets = d.rule_nodes();
         for _ in 0..TRIES {
             let t = targets[rng.random_range(0..targets.len())];
-            if let Some(src) = pick_same_symbol(self.g, &d.tree, t, &donor, rng) {
+            let room = d.room(&d.span(t), max_size);
+            if let Some(src) = pick_same_symbol(self.g, &d.tree, t, &donor, room, rng) {
                 return Some(d.replaced(d.span(t), &donor.padded[donor.span(src)]));
             }
         }
@@ -472,12 +523,14 @@ impl<'g> Mutator<'g> {
     }
 }
 
-/// A random node of `donor` with the nonterminal of node `t` of `tree`.
+/// A random node of `donor` with the nonterminal of node `t` of `tree`
+/// whose choice span is at most `max_span` bytes.
 fn pick_same_symbol(
     g: &Grammar,
     tree: &Tree,
     t: NodeId,
     donor: &Decoded,
+    max_span: usize,
     rng: &mut ChaCha8Rng,
 ) -> Option<NodeId> {
     let sym = tree.symbol(g, t)?;
@@ -486,6 +539,7 @@ fn pick_same_symbol(
         .filter(|&n| {
             matches!(donor.tree.node(n).label, Label::Rule(_))
                 && donor.tree.symbol(g, n) == Some(sym)
+                && donor.span(n).len() <= max_span
         })
         .collect();
     (!same.is_empty()).then(|| same[rng.random_range(0..same.len())])
