@@ -1,4 +1,4 @@
-//! libFuzzer glue (feature `libfuzzer`): [`grammar_fuzz_target!`].
+//! libFuzzer glue (feature `libfuzzer`): [`grammar_fuzz_target!`](crate::grammar_fuzz_target).
 //!
 //! One macro turns a closure over sentences of a grammar into a complete
 //! cargo-fuzz target:

@@ -35,6 +35,13 @@
 //! assert!(!text.is_empty());
 //! # Ok::<(), grammar_min::grammar::GrammarError>(())
 //! ```
+//!
+//! ## Crate features
+//!
+//! * `libfuzzer`: `grammar_fuzz_target!` (libFuzzer entry points, custom
+//!   mutator and crossover from [`mutate`]) for cargo-fuzz projects.
+//! * `arbitrary` (implied by `libfuzzer`): `fuzz_input::GrammarInput`, a
+//!   grammar sentence usable inside `#[derive(Arbitrary)]` types.
 #![deny(missing_docs)]
 
 pub mod choice;
