@@ -2,7 +2,7 @@
 //! agrees with the tree path, and node choice spans nest.
 #![no_main]
 
-use grammar_min::generate::{decode, decode_tree, DecodeConfig};
+use grammar_min::generate::{decode, decode_tree};
 use grammar_min::grammar::Grammar;
 use std::sync::OnceLock;
 
@@ -12,15 +12,10 @@ fn grammars() -> &'static [Grammar] {
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let Some((&pick, choices)) = data.split_first() else {
+    let Some((g, choices)) = grammar_min_fuzz::pick_grammar(grammars(), data) else {
         return;
     };
-    let gs = grammars();
-    let g = &gs[pick as usize % gs.len()];
-    let cfg = DecodeConfig {
-        max_depth: 48,
-        max_len: 2048,
-    };
+    let cfg = grammar_min_fuzz::SELF_FUZZ_CONFIG;
     let text = decode(g, choices, &cfg);
     let tree = decode_tree(g, choices, &cfg);
     assert_eq!(tree.unparse(g), text, "tree and fast path disagree");

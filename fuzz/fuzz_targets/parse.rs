@@ -15,10 +15,9 @@ fn grammars() -> &'static [Grammar] {
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
+    let Some((g, rest)) = grammar_min_fuzz::pick_grammar(grammars(), data) else {
         return;
     };
-    let g = &grammars()[pick as usize % 2];
     if let Ok(tree) = parse(g, rest) {
         assert_eq!(
             tree.unparse(g),

@@ -4,7 +4,7 @@
 #![no_main]
 
 use grammar_min::encode::encode;
-use grammar_min::generate::{decode_tree, DecodeConfig};
+use grammar_min::generate::decode_tree;
 use grammar_min::grammar::Grammar;
 use grammar_min::tree::Tree;
 use std::sync::OnceLock;
@@ -21,15 +21,10 @@ fn shape(t: &Tree) -> Vec<(grammar_min::tree::Label, u32)> {
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let Some((&pick, choices)) = data.split_first() else {
+    let Some((g, choices)) = grammar_min_fuzz::pick_grammar(grammars(), data) else {
         return;
     };
-    let gs = grammars();
-    let g = &gs[pick as usize % gs.len()];
-    let cfg = DecodeConfig {
-        max_depth: 48,
-        max_len: 2048,
-    };
+    let cfg = grammar_min_fuzz::SELF_FUZZ_CONFIG;
     let tree = decode_tree(g, choices, &cfg);
     if let Ok(bytes) = encode(g, &tree, &cfg) {
         let again = decode_tree(g, &bytes, &cfg);

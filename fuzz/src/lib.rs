@@ -90,3 +90,21 @@ pub fn shipped_grammars(names: &[&str]) -> Vec<Grammar> {
         })
         .collect()
 }
+
+/// Self-fuzzing input layout: the first byte picks one of `grammars`, the
+/// rest is the choice sequence. `None` for empty input.
+pub fn pick_grammar<'g, 'd>(
+    grammars: &'g [Grammar],
+    data: &'d [u8],
+) -> Option<(&'g Grammar, &'d [u8])> {
+    let (&pick, rest) = data.split_first()?;
+    Some((&grammars[pick as usize % grammars.len()], rest))
+}
+
+/// Decoding budgets of the self-fuzzing targets: small enough that a
+/// run stays fast, large enough for nesting.
+pub const SELF_FUZZ_CONFIG: grammar_min::generate::DecodeConfig =
+    grammar_min::generate::DecodeConfig {
+        max_depth: 48,
+        max_len: 2048,
+    };
