@@ -35,15 +35,31 @@
 //! assert!(!text.is_empty());
 //! # Ok::<(), grammar_min::grammar::GrammarError>(())
 //! ```
+//!
+//! ## Crate features
+//!
+//! * `libfuzzer`: `grammar_fuzz_target!` (libFuzzer entry points, custom
+//!   mutator and crossover from [`mutate`]) for cargo-fuzz projects.
+//! * `arbitrary` (implied by `libfuzzer`): `fuzz_input::GrammarInput`, a
+//!   grammar sentence usable inside `#[derive(Arbitrary)]` types.
 #![deny(missing_docs)]
 
 pub mod bucket;
 pub mod choice;
 pub mod ddset;
 pub mod encode;
+#[cfg(feature = "libfuzzer")]
+pub mod fuzz;
+#[cfg(feature = "arbitrary")]
+pub mod fuzz_input;
 pub mod generate;
 pub mod grammar;
+pub mod mutate;
 pub mod oracle;
 pub mod parse;
 pub mod reduce;
 pub mod tree;
+
+#[cfg(feature = "libfuzzer")]
+#[doc(hidden)]
+pub use fuzz::__private;

@@ -1,0 +1,13 @@
+//! `evalexpr` harness with grammar decoding (`grammars/evalexpr.json`) and
+//! libFuzzer's own byte mutations (benchmark baseline).
+#![no_main]
+
+grammar_min::grammar_fuzz_target!(
+    grammar = include_str!("../../grammars/evalexpr.json"),
+    config = grammar_min::generate::DecodeConfig {
+        max_depth: 64,
+        max_len: 4096
+    },
+    custom_mutator = false,
+    |text: &str| grammar_min_fuzz::evalexpr(text)
+);

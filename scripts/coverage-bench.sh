@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Coverage and time-to-first-crash of the three fuzzing modes
+# (plain bytes-as-text, grammar decoding + libFuzzer mutations, grammar
+# decoding + grammar-min's mutator/crossover) on the calc example and the
+# sqlparser / evalexpr targets. Results: $OUT/coverage.tsv, $OUT/crashes.tsv
+# and a Markdown summary on stdout.
+#
+# Usage: scripts/coverage-bench.sh            (RUNS=200000 REPS=3)
+#        RUNS=20000 REPS=1 scripts/coverage-bench.sh   (quick look)
+#        NO_BUILD=1 PARTS=coverage scripts/coverage-bench.sh
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+RUNS=${RUNS:-200000}
+REPS=${REPS:-3}
+MAX_TIME=${MAX_TIME:-600}
+OUT=${OUT:-$ROOT/fuzz/bench}
+PARTS=${PARTS:-coverage crashes}
+mkdir -p "$OUT/logs"
+
+if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    FUZZ=(cargo +nightly fuzz)
+else
+    export RUSTC_BOOTSTRAP=1
+    FUZZ=(cargo fuzz)
+fi
+TRIPLE=$(rustc -vV | sed -n 's/^host: //p')
+BIN="$ROOT/fuzz/target/$TRIPLE/release"
+if [[ -z "${NO_BUILD:-}" ]]; then
+    (cd "$ROOT" && "${FUZZ[@]}" build --fuzz-dir fuzz)
+fi
+
+# binary name for (target, mode)
+bin_for() {
+    case "$1/$2" in
+        calc/mutator) echo calc ;;
+        *) echo "$1_$2" ;;
+    esac
+}
+
+# run_one NAME SEED LOGNAME [ENV=VAL...]: prints "rc secs execs cov ft"
+run_one() {
+    local name=$1 seed=$2 tag=$3 log="$OUT/logs/$3.log"
+    shift 3
+    local corpus
+    corpus=$(mktemp -d)
+    local start end rc=0
+    start=$(date +%s.%N)
+    env "$@" timeout "$MAX_TIME" "$BIN/$name" "$corpus" -runs="$RUNS" -seed="$seed" \
+        -artifact_prefix="$OUT/logs/$tag-" >"$log" 2>&1 || rc=$?
+    end=$(date +%s.%N)
+    rm -rf "$corpus"
+    local last
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+    local execs cov ft
+    execs=$(sed -E 's/^#([0-9]+).*/\1/' <<<"$last")
+    cov=$(sed -nE 's/.*cov: ([0-9]+).*/\1/p' <<<"$last")
+    ft=$(sed -nE 's/.*ft: ([0-9]+).*/\1/p' <<<"$last")
+    printf '%s %.1f %s %s %s\n' "$rc" "$(echo "$end - $start" | bc)" "${execs:-0}" "${cov:-0}" "${ft:-0}"
+}
+
+# crash_of LOGNAME: the first panic location + message, or the libFuzzer
+# error kind
+crash_of() {
+    local log="$OUT/logs/$1.log"
+    local p
+    # "panicked at <file:line:col>:" then the message on the next line;
+    # registry paths shortened to crate-version/path.
+    p=$(grep -m1 -A1 'panicked at' "$log" | tr '\n' ' ' |
+        sed -E -e 's/.*panicked at ([^ ]+) (.*)/\1 \2/' -e 's|[^ ]*/registry/src/[^/]*/||' | cut -c1-90 || true)
+    if [[ -n "$p" ]]; then echo "$p"; return; fi
+    grep -m1 -oE 'ERROR: (libFuzzer|AddressSanitizer): [a-z -]+' "$log" || echo "-"
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else print a[int((NR+1)/2)]}'; }
+
+if [[ " $PARTS " == *" coverage "* ]]; then
+    echo -e "target\tmode\tseed\trc\tsecs\texecs\tcov\tft" >"$OUT/coverage.tsv"
+    for t in calc sql evalexpr; do
+        for mode in plain grammar mutator; do
+            for seed in $(seq 1 "$REPS"); do
+                read -r rc secs execs cov ft < <(run_one "$(bin_for $t $mode)" "$seed" "cov-$t-$mode-$seed" GRAMMAR_MIN_BENCH_IGNORE_PANICS=1)
+                echo -e "$t\t$mode\t$seed\t$rc\t$secs\t$execs\t$cov\t$ft" | tee -a "$OUT/coverage.tsv" >&2
+            done
+        done
+    done
+    read -r _ _ _ dcov dft < <(run_one decoder_only 1 cov-decoder_only-1)
+    echo -e "decoder_only\tgrammar\t1\t0\t-\t$RUNS\t$dcov\t$dft" >>"$OUT/coverage.tsv"
+    echo "## coverage after $RUNS executions (median of $REPS; empty start corpus)"
+    echo
+    echo "| target | mode | cov (median) | ft (median) | runs cut short |"
+    echo "| --- | --- | ---: | ---: | ---: |"
+    for t in calc sql evalexpr; do
+        for mode in plain grammar mutator; do
+            rows=$(awk -F'\t' -v t=$t -v m=$mode '$1==t && $2==m' "$OUT/coverage.tsv")
+            c=$(cut -f7 <<<"$rows" | median)
+            f=$(cut -f8 <<<"$rows" | median)
+            short=$(awk -F'\t' -v r="$RUNS" '$6 < r' <<<"$rows" | wc -l)
+            echo "| $t | $mode | $c | $f | $short |"
+        done
+    done
+    echo
+    echo "decoder_only (empty harness, sql grammar): cov $dcov, ft $dft"
+fi
+
+if [[ " $PARTS " == *" crashes "* ]]; then
+    echo -e "target\tbug\tmode\tseed\tfound\tsecs\texecs\tcrash" >"$OUT/crashes.tsv"
+    for mode in plain grammar mutator; do
+        for bug in 1 2 3; do
+            for seed in $(seq 1 "$REPS"); do
+                name="crash-calc-bug$bug-$mode-$seed"
+                read -r rc secs execs _ _ < <(run_one "$(bin_for calc $mode)" "$seed" "$name" CALC_BUGS=$bug)
+                found=no
+                [[ $rc -ne 0 ]] && found=yes
+                echo -e "calc\t$bug\t$mode\t$seed\t$found\t$secs\t$execs\t$(crash_of "$name")" | tee -a "$OUT/crashes.tsv" >&2
+            done
+        done
+    done
+    for t in sql evalexpr; do
+        for mode in plain grammar mutator; do
+            for seed in $(seq 1 "$REPS"); do
+                name="crash-$t-$mode-$seed"
+                read -r rc secs execs _ _ < <(run_one "$(bin_for $t $mode)" "$seed" "$name")
+                found=no
+                [[ $rc -ne 0 ]] && found=yes
+                echo -e "$t\tfirst\t$mode\t$seed\t$found\t$secs\t$execs\t$(crash_of "$name")" | tee -a "$OUT/crashes.tsv" >&2
+            done
+        done
+    done
+    echo
+    echo "## time to first crash (budget $RUNS executions; $REPS seeds)"
+    echo
+    echo "| target | bug | mode | found | median secs (found runs) | crashes |"
+    echo "| --- | --- | --- | ---: | ---: | --- |"
+    awk -F'\t' 'NR>1 {k=$1"|"$2"|"$3; n[k]++; if ($5=="yes") {f[k]++; s[k]=s[k]" "$6; c[k]=c[k]"; "$8}} END {for (k in n) print k"|"f[k]+0"/"n[k]"|"s[k]"|"c[k]}' "$OUT/crashes.tsv" |
+        sort | while IFS='|' read -r t b m found secs crashes; do
+            med=$(tr ' ' '\n' <<<"$secs" | grep . | median)
+            echo "| $t | $b | $m | $found | $med | ${crashes#; } |"
+        done
+fi
