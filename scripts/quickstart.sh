@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The main job on the bundled example, from a fresh machine:
+#  1. install cargo-grammar-min (and cargo-fuzz if missing),
+#  2. build the `calc` example fuzz target (three planted bugs),
+#  3. fuzz it with its grammar in three phases; each phase disarms the bugs
+#     found so far (CALC_BUGS), as if they had been fixed, because libFuzzer
+#     would otherwise spend the whole budget re-finding the shallow one,
+#  4. reduce every crash artifact and bucket them by DDSET pattern.
+#
+# Usage: scripts/quickstart.sh          (FUZZ_SECONDS=N per phase, default 60)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECS=${FUZZ_SECONDS:-60}
+
+echo "== installing cargo-grammar-min" >&2
+cargo install --path . --locked --quiet
+if ! command -v cargo-fuzz >/dev/null 2>&1; then
+    echo "== installing cargo-fuzz" >&2
+    cargo install cargo-fuzz --locked
+fi
+if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    FUZZ=(cargo +nightly fuzz)
+else
+    # cargo fuzz passes nightly flags (-Zsanitizer); stable accepts them so.
+    export RUSTC_BOOTSTRAP=1
+    FUZZ=(cargo fuzz)
+fi
+
+echo "== building the calc fuzz target" >&2
+"${FUZZ[@]}" build --fuzz-dir fuzz calc
+
+LOG=$(mktemp -d)
+phase() { # bugs armed, seed
+    echo "== fuzzing calc for ${SECS}s with bugs $1 armed (log: $LOG/phase-$2.log)" >&2
+    CALC_BUGS=$1 "${FUZZ[@]}" run --fuzz-dir fuzz calc -- \
+        -fork=2 -ignore_crashes=1 -max_total_time="$SECS" -seed="$2" \
+        >"$LOG/phase-$2.log" 2>&1 || true
+}
+phase 1,2,3 1
+phase 2,3 2
+phase 3 3
+n=$(find fuzz/artifacts/calc -maxdepth 1 -name 'crash-*' ! -name '*.*' | wc -l)
+echo "== $n crash artifacts in fuzz/artifacts/calc" >&2
+
+echo "== reducing (same crash signature at every step)" >&2
+cargo grammar-min reduce calc --persistent --json >"$LOG/reduce.json"
+echo "   summary: $LOG/reduce.json" >&2
+
+echo "== bucketing by input pattern" >&2
+cargo grammar-min bucket calc --persistent
