@@ -1,11 +1,10 @@
 //! `encode`: turn a text file into the choice sequence a grammar fuzz
 //! target decodes back into it.
 
-use crate::common::GrammarArgs;
+use crate::common::{write_atomic, DecodeArgs, GrammarArgs};
 use anyhow::{Context, Result};
 use clap::Args;
-use grammar_min::generate::DecodeConfig;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Turn a text file into a choice sequence (a libFuzzer input for a
@@ -27,30 +26,10 @@ pub struct Encode {
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
     #[command(flatten)]
-    budget: BudgetArgs,
+    budget: DecodeArgs,
     /// Raise the budgets as far as the text needs (print the config used).
     #[arg(long)]
     auto: bool,
-}
-
-/// The decoder's budgets, as the fuzz target sets them.
-#[derive(Args, Debug, Clone)]
-pub struct BudgetArgs {
-    /// DecodeConfig::max_depth of the fuzz target.
-    #[arg(long, value_name = "D", default_value_t = DecodeConfig::default().max_depth)]
-    pub max_depth: u32,
-    /// DecodeConfig::max_len of the fuzz target.
-    #[arg(long, value_name = "L", default_value_t = DecodeConfig::default().max_len)]
-    pub max_len: usize,
-}
-
-impl BudgetArgs {
-    pub fn config(&self) -> DecodeConfig {
-        DecodeConfig {
-            max_depth: self.max_depth,
-            max_len: self.max_len,
-        }
-    }
 }
 
 impl Encode {
@@ -83,32 +62,4 @@ impl Encode {
         );
         Ok(ExitCode::SUCCESS)
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same
-/// directory and a rename, so readers never see a partial file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .with_context(|| format!("output path {} has no file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp.{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, bytes).with_context(|| {
-        format!(
-            "cannot write {} (is the directory writable?)",
-            tmp.display()
-        )
-    })?;
-    std::fs::rename(&tmp, path).with_context(|| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot rename {} to {}", tmp.display(), path.display())
-    })?;
-    Ok(())
 }

@@ -2,7 +2,7 @@
 //! choice sequences.
 
 use crate::common::GrammarArgs;
-use crate::encode::{write_atomic, BudgetArgs};
+use crate::common::{write_atomic, DecodeArgs};
 use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::parse::Parser;
@@ -29,7 +29,7 @@ pub struct Seed {
     /// Corpus directory to write (created if missing).
     corpus_dir: PathBuf,
     #[command(flatten)]
-    budget: BudgetArgs,
+    budget: DecodeArgs,
 }
 
 impl Seed {
