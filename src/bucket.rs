@@ -1,11 +1,23 @@
 //! Crash bucketing by input pattern.
 //!
-//! [`Buckets`] groups failure-inducing inputs by their DDSET [`Pattern`]:
-//! two crashes are the same bug when their generalised inputs render to the
-//! same pattern (the canonical key), or when one's tree already fits the
-//! other's pattern. The caller drives the pipeline (parse or decode, reduce,
-//! generalise — each needs an oracle); this module holds the grouping logic
-//! and the report, so it does no I/O.
+//! [`Buckets`] groups failure-inducing inputs into bugs. Each bucket holds
+//! one or more DDSET [`Pattern`]s — the input shapes known to trigger it —
+//! and, when the oracle compares crash signatures (a fuzz target), the
+//! signature of its crash:
+//!
+//! * an input whose tree fits one of a bucket's patterns joins it without
+//!   generalisation (and, if it fits before reduction, without reduction);
+//! * otherwise its generalised pattern decides: with signatures, it joins
+//!   the bucket of the same crash (adding the pattern if new), so one bug
+//!   found through several input shapes (`print <number> / 0;` and
+//!   `let a = 0; print a / a;`) stays one bucket listing both shapes,
+//!   while two bugs with the same shape but different crashes stay apart;
+//!   without signatures (a `--cmd` oracle), inputs with the same rendered
+//!   pattern (the canonical key) share a bucket.
+//!
+//! The caller drives the pipeline (parse or decode, reduce, generalise —
+//! each needs an oracle); this module holds the grouping logic, so it does
+//! no I/O.
 //!
 //! ```
 //! use grammar_min::{bucket::*, ddset::Pattern, generate::decode_tree, grammar::Grammar};
@@ -13,14 +25,15 @@
 //!     &Default::default()).unwrap();
 //! let t = decode_tree(&g, &[0], &Default::default());
 //! let hole = t.children(t.root()).nth(1).unwrap();
-//! let mut b = Buckets::new();
-//! let id = b.add_pattern(&g, Pattern::with_abstract(t.clone(), &[hole]));
+//! let mut b = Buckets::new(Default::default());
+//! let (id, _) = b.add_pattern(&g, Pattern::with_abstract(t.clone(), &[hole]), None);
 //! let other = decode_tree(&g, &[255], &Default::default()); // "(y)"
-//! assert_eq!(b.find_match(&g, &other), Some(id));
+//! assert_eq!(b.find_match(&g, &other, None), Some(id));
 //! ```
 
 use crate::ddset::{Pattern, Precision};
 use crate::grammar::Grammar;
+use crate::oracle::signature::{Signature, SignatureLevel};
 use crate::tree::Tree;
 
 /// Index of a bucket in [`Buckets`].
@@ -36,8 +49,11 @@ pub enum JoinedBy {
     MatchedUnreduced,
     /// Its reduced tree fit the pattern: no generalisation was run.
     MatchedReduced,
-    /// Generalised to the same canonical pattern.
+    /// Generalised to a pattern already in the bucket.
     SamePattern,
+    /// Generalised to a new pattern of the same crash: the bucket now lists
+    /// one more input shape.
+    NewPattern,
     /// It created the bucket.
     Founded,
 }
@@ -57,33 +73,50 @@ pub struct Member {
     pub signature: Option<String>,
 }
 
-/// One bug: a pattern and the artifacts that fit it.
+/// One bug: its patterns and the artifacts that fit them.
 #[derive(Clone, Debug)]
 pub struct Bucket {
     /// Its id (in order of creation).
     pub id: BucketId,
-    /// The abstract failure-inducing input.
-    pub pattern: Pattern,
-    /// Canonical key: the rendered pattern.
-    pub key: String,
+    /// The input shapes known to trigger it (at least one).
+    pub patterns: Vec<Pattern>,
+    /// Rendered patterns, parallel to `patterns` (the first is the key).
+    pub keys: Vec<String>,
+    /// The crash signature, when the oracle compares signatures.
+    pub signature: Option<Signature>,
     /// The artifacts, in the order they were added.
     pub members: Vec<Member>,
     /// Smallest reproducer seen (text).
     pub smallest: Option<Vec<u8>>,
-    /// Measured precision of the pattern, if measured.
-    pub precision: Option<Precision>,
+    /// Measured precision of each pattern, if measured.
+    pub precision: Vec<Option<Precision>>,
+}
+
+/// What [`Buckets::add_pattern`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    /// A new bucket was created.
+    NewBucket,
+    /// The bucket of the same crash got a new pattern.
+    NewPattern,
+    /// The pattern was already known.
+    Known,
 }
 
 /// The set of buckets built so far.
 #[derive(Clone, Debug, Default)]
 pub struct Buckets {
     buckets: Vec<Bucket>,
+    level: SignatureLevel,
 }
 
 impl Buckets {
-    /// No buckets yet.
-    pub fn new() -> Buckets {
-        Buckets::default()
+    /// No buckets yet; signatures are compared at `level`.
+    pub fn new(level: SignatureLevel) -> Buckets {
+        Buckets {
+            buckets: Vec::new(),
+            level,
+        }
     }
 
     /// All buckets, in order of creation.
@@ -96,31 +129,65 @@ impl Buckets {
         &mut self.buckets[id.0 as usize]
     }
 
-    /// The first bucket whose pattern `tree` fits, if any.
-    pub fn find_match(&self, g: &Grammar, tree: &Tree) -> Option<BucketId> {
+    fn same_crash(&self, b: &Bucket, sig: Option<&Signature>) -> bool {
+        match (&b.signature, sig) {
+            (Some(a), Some(s)) => a.matches(s, self.level),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
+    /// The first bucket of the same crash (if `sig` is given) one of whose
+    /// patterns `tree` fits.
+    pub fn find_match(
+        &self,
+        g: &Grammar,
+        tree: &Tree,
+        sig: Option<&Signature>,
+    ) -> Option<BucketId> {
         self.buckets
             .iter()
-            .find(|b| b.pattern.matches(g, tree))
+            .find(|b| self.same_crash(b, sig) && b.patterns.iter().any(|p| p.matches(g, tree)))
             .map(|b| b.id)
     }
 
-    /// The bucket whose canonical key is that of `pattern`, creating it if
-    /// there is none.
-    pub fn add_pattern(&mut self, g: &Grammar, pattern: Pattern) -> BucketId {
+    /// Files `pattern` (of an input that crashed with `sig`): into the
+    /// bucket of the same crash, or — without signatures — the bucket with
+    /// the same rendered pattern; else a new bucket.
+    pub fn add_pattern(
+        &mut self,
+        g: &Grammar,
+        pattern: Pattern,
+        sig: Option<&Signature>,
+    ) -> (BucketId, Added) {
         let key = pattern.render(g);
-        if let Some(b) = self.buckets.iter().find(|b| b.key == key) {
-            return b.id;
+        let level = self.level;
+        let found = self.buckets.iter().position(|b| match (&b.signature, sig) {
+            (Some(a), Some(s)) => a.matches(s, level),
+            (None, None) => b.keys.contains(&key),
+            _ => false,
+        });
+        if let Some(i) = found {
+            let b = &mut self.buckets[i];
+            if b.keys.contains(&key) {
+                return (b.id, Added::Known);
+            }
+            b.keys.push(key);
+            b.patterns.push(pattern);
+            b.precision.push(None);
+            return (b.id, Added::NewPattern);
         }
         let id = BucketId(self.buckets.len() as u32);
         self.buckets.push(Bucket {
             id,
-            pattern,
-            key,
+            patterns: vec![pattern],
+            keys: vec![key],
+            signature: sig.cloned(),
             members: Vec::new(),
             smallest: None,
-            precision: None,
+            precision: vec![None],
         });
-        id
+        (id, Added::NewBucket)
     }
 
     /// Records `member` in bucket `id`, keeping the smallest reproducer.

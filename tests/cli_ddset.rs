@@ -144,12 +144,12 @@ fn bucket_groups_by_pattern_and_keeps_bugs_apart() {
     );
     let patterns: Vec<&str> = buckets
         .iter()
-        .map(|b| b["pattern"].as_str().unwrap())
+        .map(|b| b["patterns"][0].as_str().unwrap())
         .collect();
     assert!(patterns.contains(&"((<expr>))"), "{patterns:?}");
     for b in buckets {
         let dir = Path::new(b["dir"].as_str().unwrap());
-        assert!(dir.join("pattern.json").is_file());
+        assert!(dir.join("pattern-0.json").is_file());
         assert!(dir.join("reproducer.txt").is_file());
     }
 }

@@ -66,11 +66,20 @@ pub trait Oracle {
     fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
         candidates.iter().map(|c| self.test(c)).collect()
     }
+
+    /// The crash signature this oracle reproduces, for oracles that compare
+    /// signatures (a fuzz target); `None` otherwise.
+    fn signature(&self) -> Option<&signature::Signature> {
+        None
+    }
 }
 
 impl<O: Oracle + ?Sized> Oracle for &mut O {
     fn test(&mut self, candidate: &[u8]) -> Outcome {
         (**self).test(candidate)
+    }
+    fn signature(&self) -> Option<&signature::Signature> {
+        (**self).signature()
     }
     fn parallelism(&self) -> usize {
         (**self).parallelism()
@@ -83,6 +92,9 @@ impl<O: Oracle + ?Sized> Oracle for &mut O {
 impl<O: Oracle + ?Sized> Oracle for Box<O> {
     fn test(&mut self, candidate: &[u8]) -> Outcome {
         (**self).test(candidate)
+    }
+    fn signature(&self) -> Option<&signature::Signature> {
+        (**self).signature()
     }
     fn parallelism(&self) -> usize {
         (**self).parallelism()

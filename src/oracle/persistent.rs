@@ -328,6 +328,10 @@ impl PersistentOracle {
 }
 
 impl Oracle for PersistentOracle {
+    fn signature(&self) -> Option<&crate::oracle::signature::Signature> {
+        Some(self.reference())
+    }
+
     fn test(&mut self, candidate: &[u8]) -> Outcome {
         match self.run_signature(candidate) {
             Ok(None) => Outcome::NotInteresting,

@@ -481,6 +481,10 @@ pub(crate) fn classify_against(
 }
 
 impl Oracle for TargetOracle {
+    fn signature(&self) -> Option<&crate::oracle::signature::Signature> {
+        Some(self.reference())
+    }
+
     fn test(&mut self, candidate: &[u8]) -> Outcome {
         self.run_one(candidate)
     }

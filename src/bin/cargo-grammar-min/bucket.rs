@@ -4,7 +4,7 @@ use crate::common::write_atomic;
 use crate::session::{shell_quote, InputKind, OracleArgs};
 use anyhow::{Context, Result};
 use clap::Args;
-use grammar_min::bucket::{BucketId, Buckets, JoinedBy, Member};
+use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};
 use grammar_min::ddset::{generalize, GeneralizeConfig, InstanceConfig, Precision, Verdict};
 use rand::SeedableRng;
 use std::path::PathBuf;
@@ -24,7 +24,7 @@ use std::time::Instant;
 ///
 /// Output: a table on stdout (or --json), and with -o DIR (default
 /// `fuzz/buckets/TARGET` for a target) one directory per bucket holding
-/// `pattern.json`, `pattern.txt`, the smallest reproducer and K instances
+/// `pattern-N.json`, `patterns.txt`, the smallest reproducer and K instances
 /// that were verified to fail.
 ///
 /// Example: cargo grammar-min bucket calc -j 2
@@ -62,11 +62,12 @@ pub struct Bucket {
 #[derive(serde::Serialize)]
 struct BucketReport {
     id: u32,
-    pattern: String,
+    patterns: Vec<String>,
+    signature: Option<String>,
     count: usize,
     smallest: String,
     smallest_bytes: usize,
-    precision: Option<f64>,
+    precision: Vec<Option<f64>>,
     members: Vec<Member>,
     dir: Option<String>,
 }
@@ -96,7 +97,7 @@ impl Bucket {
             "bucketing needs a grammar: pass --grammar FILE (or add grammars/TARGET.json)",
         )?;
         let started = Instant::now();
-        let mut buckets = Buckets::new();
+        let mut buckets = Buckets::new(session.args.signature);
         // The oracle of the artifact that founded each bucket, for precision.
         let mut founders: Vec<(PathBuf, Vec<u8>)> = Vec::new();
         let mut not_reproduced = Vec::new();
@@ -112,13 +113,6 @@ impl Bucket {
                 .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
             let size = session.text_of(&original).len();
             let name = artifact.display().to_string();
-            let member = |joined_by, reduced_size| Member {
-                name: name.clone(),
-                size,
-                reduced_size,
-                joined_by,
-                signature: None,
-            };
             if !self.json {
                 eprint!("[{}/{}] {} ", i + 1, artifacts.len(), name);
             }
@@ -132,17 +126,8 @@ impl Bucket {
                     continue;
                 }
             };
-            if let Some(b) = buckets.find_match(g, &tree0) {
-                buckets.join(
-                    b,
-                    member(JoinedBy::MatchedUnreduced, None),
-                    Some(&session.text_of(&original)),
-                );
-                if !self.json {
-                    eprintln!("-> bucket {} (fits its pattern, no reduction)", b.0);
-                }
-                continue;
-            }
+            // Reproducing the crash first gives its signature (and keeps an
+            // artifact that no longer crashes out of every bucket).
             let mut oracle = match session.oracle(artifact, &original, true) {
                 Ok(o) => o,
                 Err(e) => {
@@ -154,11 +139,30 @@ impl Bucket {
                 }
             };
             runs += session.args.repeat as u64;
+            let sig = oracle.signature().cloned();
+            let member = |joined_by, reduced_size| Member {
+                name: name.clone(),
+                size,
+                reduced_size,
+                joined_by,
+                signature: sig.as_ref().map(|s| s.to_string()),
+            };
+            if let Some(b) = buckets.find_match(g, &tree0, sig.as_ref()) {
+                buckets.join(
+                    b,
+                    member(JoinedBy::MatchedUnreduced, None),
+                    Some(&session.text_of(&original)),
+                );
+                if !self.json {
+                    eprintln!("-> bucket {} (fits its pattern, no reduction)", b.0);
+                }
+                continue;
+            }
             let reduced = session.reduce_artifact(&mut *oracle, artifact, &original)?;
             runs += reduced.tests;
             let text = session.text_of(&reduced.bytes);
             let tree1 = session.tree_of(&reduced.bytes, artifact)?;
-            if let Some(b) = buckets.find_match(g, &tree1) {
+            if let Some(b) = buckets.find_match(g, &tree1, sig.as_ref()) {
                 buckets.join(
                     b,
                     member(JoinedBy::MatchedReduced, Some(text.len())),
@@ -175,23 +179,24 @@ impl Bucket {
             }
             let r = generalize(g, &tree1, &cfg, |t, s| session.verdict(&mut *oracle, t, s));
             runs += r.executions;
-            let before = buckets.len();
-            let b = buckets.add_pattern(g, r.pattern);
-            let joined = if buckets.len() > before {
-                founders.push((artifact.clone(), original.clone()));
-                JoinedBy::Founded
-            } else {
-                JoinedBy::SamePattern
+            let (b, added) = buckets.add_pattern(g, r.pattern, sig.as_ref());
+            let joined = match added {
+                Added::NewBucket => {
+                    founders.push((artifact.clone(), original.clone()));
+                    JoinedBy::Founded
+                }
+                Added::NewPattern => JoinedBy::NewPattern,
+                Added::Known => JoinedBy::SamePattern,
             };
             buckets.join(b, member(joined, Some(text.len())), Some(&text));
             if !self.json {
                 eprintln!(
-                    "-> bucket {} {} ({} bytes, {} DDSET runs)",
+                    "-> bucket {} ({}; {} bytes, {} DDSET runs)",
                     b.0,
-                    if joined == JoinedBy::Founded {
-                        "(new)"
-                    } else {
-                        "(same pattern)"
+                    match added {
+                        Added::NewBucket => "new bug",
+                        Added::NewPattern => "same crash, new pattern",
+                        Added::Known => "same pattern",
                     },
                     text.len(),
                     r.executions
@@ -215,27 +220,31 @@ impl Bucket {
         for (k, (artifact, original)) in founders.iter().enumerate() {
             let id = BucketId(k as u32);
             let mut oracle = session.oracle(artifact, original, true)?;
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed ^ k as u64);
-            let mut prec = Precision::default();
             let mut kept = Vec::new();
-            let pattern = buckets.all()[k].pattern.clone();
-            for _ in 0..self.precision {
-                let t = pattern.instantiate(g, &mut rng, &InstanceConfig::default());
-                let text = t.unparse(g);
-                match session.verdict(&mut *oracle, &t, &text) {
-                    Verdict::Fail => {
-                        prec.fail += 1;
-                        if kept.len() < self.instances {
-                            kept.push((text, session.candidate_bytes(&t, &t.unparse(g))));
+            let patterns = buckets.all()[k].patterns.clone();
+            for (pi, pattern) in patterns.iter().enumerate() {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(
+                    self.seed ^ ((k as u64) << 16) ^ pi as u64,
+                );
+                let mut prec = Precision::default();
+                for _ in 0..self.precision {
+                    let t = pattern.instantiate(g, &mut rng, &InstanceConfig::default());
+                    let text = t.unparse(g);
+                    match session.verdict(&mut *oracle, &t, &text) {
+                        Verdict::Fail => {
+                            prec.fail += 1;
+                            if kept.len() < self.instances * (pi + 1) {
+                                kept.push((text.clone(), session.candidate_bytes(&t, &text)));
+                            }
                         }
+                        Verdict::Pass => prec.pass += 1,
+                        Verdict::Invalid => prec.invalid += 1,
                     }
-                    Verdict::Pass => prec.pass += 1,
-                    Verdict::Invalid => prec.invalid += 1,
                 }
-            }
-            runs += self.precision as u64;
-            if self.precision > 0 {
-                buckets.get_mut(id).precision = Some(prec);
+                runs += self.precision as u64;
+                if self.precision > 0 {
+                    buckets.get_mut(id).precision[pi] = Some(prec);
+                }
             }
             let b = &buckets.all()[k];
             let dir = match &out_dir {
@@ -243,13 +252,18 @@ impl Bucket {
                     let bd = d.join(format!("bucket-{k}"));
                     std::fs::create_dir_all(bd.join("instances"))
                         .with_context(|| format!("cannot create {}", bd.display()))?;
-                    if let Some(saved) = session.save_pattern(&b.pattern) {
-                        write_atomic(
-                            &bd.join("pattern.json"),
-                            serde_json::to_string_pretty(&saved)?.as_bytes(),
-                        )?;
+                    for (pi, p) in b.patterns.iter().enumerate() {
+                        if let Some(saved) = session.save_pattern(p) {
+                            write_atomic(
+                                &bd.join(format!("pattern-{pi}.json")),
+                                serde_json::to_string_pretty(&saved)?.as_bytes(),
+                            )?;
+                        }
                     }
-                    write_atomic(&bd.join("pattern.txt"), format!("{}\n", b.key).as_bytes())?;
+                    write_atomic(
+                        &bd.join("patterns.txt"),
+                        format!("{}\n", b.keys.join("\n")).as_bytes(),
+                    )?;
                     if let Some(s) = &b.smallest {
                         write_atomic(&bd.join("reproducer.txt"), s)?;
                     }
@@ -265,7 +279,8 @@ impl Bucket {
             };
             reports.push(BucketReport {
                 id: b.id.0,
-                pattern: b.key.clone(),
+                patterns: b.keys.clone(),
+                signature: b.signature.as_ref().map(|s| s.to_string()),
                 count: b.members.len(),
                 smallest: b
                     .smallest
@@ -273,7 +288,7 @@ impl Bucket {
                     .map(|s| String::from_utf8_lossy(s).into_owned())
                     .unwrap_or_default(),
                 smallest_bytes: b.smallest.as_ref().map_or(0, |s| s.len()),
-                precision: b.precision.map(|p| p.ratio()),
+                precision: b.precision.iter().map(|p| p.map(|p| p.ratio())).collect(),
                 members: b.members.clone(),
                 dir,
             });
@@ -322,17 +337,38 @@ fn print_table(r: &Report) {
     );
     println!(
         "{:>3}  {:>5}  {:>9}  {:<40}  smallest reproducer",
-        "id", "count", "precision", "pattern"
+        "id", "count", "precision", "pattern(s)"
     );
     for b in &r.buckets {
-        println!(
-            "{:>3}  {:>5}  {:>9}  {:<40}  {}",
-            b.id,
-            b.count,
-            b.precision.map_or("-".to_string(), |p| format!("{:.2}", p)),
-            one_line(&b.pattern, 40),
-            one_line(&b.smallest, 40)
-        );
+        for (i, p) in b.patterns.iter().enumerate() {
+            let prec = b
+                .precision
+                .get(i)
+                .copied()
+                .flatten()
+                .map_or("-".to_string(), |p| format!("{p:.2}"));
+            if i == 0 {
+                println!(
+                    "{:>3}  {:>5}  {:>9}  {:<40}  {}",
+                    b.id,
+                    b.count,
+                    prec,
+                    one_line(p, 40),
+                    one_line(&b.smallest, 40)
+                );
+            } else {
+                println!("{:>3}  {:>5}  {:>9}  {:<40}", "", "", prec, one_line(p, 40));
+            }
+        }
+        if let Some(sig) = &b.signature {
+            println!(
+                "{:>3}  {:>5}  {:>9}  crash: {}",
+                "",
+                "",
+                "",
+                one_line(sig, 80)
+            );
+        }
     }
     for b in &r.buckets {
         let matched = b
