@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${FUZZ_SECONDS:-60}
-if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then FUZZ=(cargo +nightly fuzz); else export RUSTC_BOOTSTRAP=1; FUZZ=(cargo fuzz); fi
+. scripts/fuzz-env.sh
 "${FUZZ[@]}" build --fuzz-dir fuzz calc
 cargo build --release --quiet
 GM=target/release/cargo-grammar-min

@@ -6,7 +6,7 @@
 # persistent mode.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then FUZZ=(cargo +nightly fuzz); else export RUSTC_BOOTSTRAP=1; FUZZ=(cargo fuzz); fi
+. scripts/fuzz-env.sh
 "${FUZZ[@]}" build --fuzz-dir fuzz calc
 cargo build --release --quiet
 GM=target/release/cargo-grammar-min

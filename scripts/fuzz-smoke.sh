@@ -12,18 +12,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${RUNS:-2000}
 cd "$ROOT"
 
-if ! command -v cargo-fuzz >/dev/null 2>&1; then
-    echo "fuzz-smoke: installing cargo-fuzz" >&2
-    cargo install cargo-fuzz --locked
-fi
-if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-    FUZZ=(cargo +nightly fuzz)
-else
-    # cargo fuzz needs nightly flags (-Zsanitizer); stable can be asked to
-    # accept them.
-    export RUSTC_BOOTSTRAP=1
-    FUZZ=(cargo fuzz)
-fi
+. scripts/fuzz-env.sh
 
 TARGETS=(calc decode grammar_loader)
 for t in "${TARGETS[@]}"; do

@@ -14,17 +14,7 @@ SECS=${FUZZ_SECONDS:-60}
 
 echo "== installing cargo-grammar-min" >&2
 cargo install --path . --locked --quiet
-if ! command -v cargo-fuzz >/dev/null 2>&1; then
-    echo "== installing cargo-fuzz" >&2
-    cargo install cargo-fuzz --locked
-fi
-if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-    FUZZ=(cargo +nightly fuzz)
-else
-    # cargo fuzz passes nightly flags (-Zsanitizer); stable accepts them so.
-    export RUSTC_BOOTSTRAP=1
-    FUZZ=(cargo fuzz)
-fi
+. scripts/fuzz-env.sh
 
 echo "== building the calc fuzz target" >&2
 "${FUZZ[@]}" build --fuzz-dir fuzz calc

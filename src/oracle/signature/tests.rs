@@ -1,0 +1,138 @@
+use super::*;
+
+const LIBFUZZER_PANIC: &str = "INFO: Running with entropic power schedule (0xFF, 100).
+INFO: Seed: 1234
+Running: fuzz/artifacts/parse/crash-da39a3ee
+thread '<unnamed>' panicked at src/parser.rs:42:17:
+index out of bounds: the len is 3 but the index is 7
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+==41377== ERROR: libFuzzer: deadly signal
+#0 0x55d0c8e3 in __sanitizer_print_stack_trace
+#1 0x55d0c9a1 in fuzzer::PrintStackTrace() FuzzerUtil.cpp:210:5
+#2 0x55d0ca22 in my_crate::parser::Parser::expect /home/u/proj/src/parser.rs:42:17
+#3 0x55d0cb10 in my_crate::parser::parse /home/u/proj/src/parser.rs:90:9
+#4 0x55d0cc00 in rust_fuzzer_test_input /home/u/.cargo/registry/src/libfuzzer-sys-0.4.7/src/lib.rs:224:17
+NOTE: libFuzzer has rudimentary signal handlers.
+SUMMARY: libFuzzer: deadly signal
+";
+
+const ASAN: &str = "=================================================================
+==9020==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000015 at pc 0x55a1 bp 0x7ffd sp 0x7ffd
+READ of size 1 at 0x602000000015 thread T0
+#0 0x55a1b2 in my_crate::decode::read_u8::h0123456789abcdef /home/u/proj/src/decode.rs:17:13
+#1 0x55a1c3 in my_crate::decode::run /home/u/proj/src/decode.rs:30:5
+#2 0x55a1d4 in __libc_start_main
+SUMMARY: AddressSanitizer: heap-buffer-overflow /home/u/proj/src/decode.rs:17:13 in my_crate::decode::read_u8
+";
+
+#[test]
+fn libfuzzer_panic_is_a_panic_with_location_and_frames() {
+    let s = extract(LIBFUZZER_PANIC, Exit::Code(77)).unwrap();
+    assert_eq!(s.kind, CrashKind::Panic);
+    assert_eq!(s.location.as_deref(), Some("src/parser.rs:42:17"));
+    assert_eq!(
+        s.message.as_deref(),
+        Some("index out of bounds: the len is N but the index is N")
+    );
+    assert_eq!(
+        s.frames,
+        vec![
+            "my_crate::parser::Parser::expect",
+            "my_crate::parser::parse"
+        ]
+    );
+}
+
+#[test]
+fn asan_report() {
+    let s = extract(ASAN, Exit::Code(1)).unwrap();
+    assert_eq!(
+        s.kind,
+        CrashKind::Sanitizer("AddressSanitizer: heap-buffer-overflow".into())
+    );
+    assert_eq!(s.location.as_deref(), Some("src/decode.rs:17:13"));
+    assert_eq!(s.frames[0], "my_crate::decode::read_u8");
+    assert!(s
+        .message
+        .unwrap()
+        .starts_with("heap-buffer-overflow on address 0xX"));
+}
+
+#[test]
+fn other_reports() {
+    let t = extract(
+        "==1== ERROR: libFuzzer: timeout after 1 seconds\n",
+        Exit::Code(70),
+    )
+    .unwrap();
+    assert_eq!(t.kind, CrashKind::Timeout);
+    let o = extract(
+        "==1== ERROR: libFuzzer: out-of-memory (malloc(2147483648))\n",
+        Exit::Code(71),
+    )
+    .unwrap();
+    assert_eq!(o.kind, CrashKind::OutOfMemory);
+    let so = extract(
+        "\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow\n",
+        Exit::Signal(libc::SIGABRT),
+    )
+    .unwrap();
+    assert_eq!(so.kind, CrashKind::StackOverflow);
+    let d = extract("==5== ERROR: libFuzzer: deadly signal\n", Exit::Code(1)).unwrap();
+    assert_eq!(d.kind, CrashKind::Signal(libc::SIGABRT));
+    assert_eq!(
+        extract("", Exit::Signal(libc::SIGABRT)).unwrap().kind,
+        CrashKind::Abort
+    );
+    assert_eq!(
+        extract("bye", Exit::Code(3)).unwrap().kind,
+        CrashKind::Exit(3)
+    );
+    assert!(extract("all fine", Exit::Code(0)).is_none());
+    let oldfmt = extract(
+        "thread 'main' panicked at 'called `Option::unwrap()` on a `None` value', src/main.rs:4:37\n",
+        Exit::Code(101),
+    )
+    .unwrap();
+    assert_eq!(oldfmt.location.as_deref(), Some("src/main.rs:4:37"));
+    assert_eq!(
+        oldfmt.message.as_deref(),
+        Some("called `Option::unwrap()` on a `None` value")
+    );
+}
+
+#[test]
+fn rust_backtrace_frames() {
+    let bt = "thread 'main' panicked at src/lib.rs:5:9:
+boom
+stack backtrace:
+   0: rust_begin_unwind
+         at /rustc/abc/library/std/src/panicking.rs:652:5
+   1: core::panicking::panic_fmt
+         at /rustc/abc/library/core/src/panicking.rs:72:14
+   2: demo::inner
+         at ./src/lib.rs:5:9
+   3: demo::outer
+         at ./src/lib.rs:9:5
+   4: main
+";
+    let s = extract(bt, Exit::Code(101)).unwrap();
+    assert_eq!(s.frames, vec!["demo::inner", "demo::outer"]);
+}
+
+#[test]
+fn levels_are_cumulative() {
+    let a = extract(
+        "thread 'main' panicked at src/a.rs:1:1:\nx\n",
+        Exit::Code(101),
+    )
+    .unwrap();
+    let mut b = a.clone();
+    b.message = Some("y".into());
+    assert!(a.matches(&b, SignatureLevel::Location));
+    assert!(!a.matches(&b, SignatureLevel::Message));
+    b.location = Some("src/a.rs:2:1".into());
+    assert!(a.matches(&b, SignatureLevel::Kind));
+    assert!(!a.matches(&b, SignatureLevel::Location));
+    assert!(normalize_message("v2 at 12") == "v2 at N");
+}
