@@ -170,3 +170,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
             )
         })
 }
+
+/// Reads a text input and parses it with `g`. A parse error is printed
+/// (position, expected terminals, the line with a caret) and gives `None`,
+/// for the caller to exit 1; an unreadable file is an error.
+pub fn read_and_parse(
+    g: &Grammar,
+    path: &Path,
+) -> Result<Option<(Vec<u8>, grammar_min::tree::Tree)>> {
+    let text = std::fs::read(path)
+        .with_context(|| format!("cannot read input file {}", path.display()))?;
+    match grammar_min::parse::parse(g, &text) {
+        Ok(t) => Ok(Some((text, t))),
+        Err(e) => {
+            eprintln!("{}: {e}", path.display());
+            Ok(None)
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! target decodes back into it.
 
 use crate::common::{write_atomic, DecodeArgs, GrammarArgs};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,14 +35,8 @@ pub struct Encode {
 impl Encode {
     pub fn run(self) -> Result<ExitCode> {
         let g = self.grammar.load()?;
-        let text = std::fs::read(&self.input)
-            .with_context(|| format!("cannot read input file {}", self.input.display()))?;
-        let tree = match grammar_min::parse::parse(&g, &text) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("{}: {e}", self.input.display());
-                return Ok(ExitCode::from(1));
-            }
+        let Some((text, tree)) = crate::common::read_and_parse(&g, &self.input)? else {
+            return Ok(ExitCode::from(1));
         };
         let cfg = self.budget.config();
         let (choices, used) = if self.auto {

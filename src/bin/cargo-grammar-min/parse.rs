@@ -1,7 +1,7 @@
 //! `parse`: parse a text file with a grammar and print its derivation tree.
 
 use crate::common::GrammarArgs;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use grammar_min::grammar::{display_terminal, Grammar};
 use grammar_min::tree::{Label, Tree, NO_PARENT};
@@ -40,14 +40,8 @@ enum Format {
 impl Parse {
     pub fn run(self) -> Result<ExitCode> {
         let g = self.grammar.load()?;
-        let text = std::fs::read(&self.input)
-            .with_context(|| format!("cannot read input file {}", self.input.display()))?;
-        let tree = match grammar_min::parse::parse(&g, &text) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("{}: {e}", self.input.display());
-                return Ok(ExitCode::from(1));
-            }
+        let Some((_, tree)) = crate::common::read_and_parse(&g, &self.input)? else {
+            return Ok(ExitCode::from(1));
         };
         let out = std::io::stdout();
         let mut out = std::io::BufWriter::new(out.lock());
