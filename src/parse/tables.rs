@@ -261,46 +261,15 @@ impl Tables {
 }
 
 /// For each nullable symbol, an alternative deriving the empty string
-/// through a finite (acyclic) derivation: minimal height first, then the
-/// lowest alternative index.
+/// through a finite derivation of minimal height, lowest index first: the
+/// grammar's alternative 0 (alternatives are sorted by minimal length, then
+/// by the depth of their shallowest shortest derivation).
 fn eps_rules(g: &Grammar) -> Vec<Option<RuleId>> {
-    let ns = g.num_symbols();
-    let mut height = vec![u32::MAX; ns];
-    let mut rule = vec![None; ns];
-    // Bellman-Ford style relaxation; converges in at most `ns` rounds.
-    loop {
-        let mut changed = false;
-        for s in 0..ns {
-            let sym = SymbolId(s as u32);
-            if !g.symbol(sym).nullable {
-                continue;
-            }
-            for r in g.rules_of(sym) {
-                let mut h = 0u32;
-                for e in g.body(r) {
-                    match *e {
-                        Elem::T(_) => h = u32::MAX,
-                        Elem::Nt(x) => h = h.max(height[x.index()]),
-                    }
-                    if h == u32::MAX {
-                        break;
-                    }
-                }
-                if h == u32::MAX {
-                    continue;
-                }
-                if h + 1 < height[s] {
-                    height[s] = h + 1;
-                    rule[s] = Some(r);
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    rule
+    g.symbols()
+        .iter()
+        .enumerate()
+        .map(|(s, info)| info.nullable.then(|| g.alt(SymbolId(s as u32), 0)))
+        .collect()
 }
 
 /// See [`Tables::cyclic`]. Edges `A -> B` for every rule `A -> α B β` with
