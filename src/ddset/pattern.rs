@@ -1,7 +1,7 @@
 //! [`Pattern`]: a derivation tree whose abstract nodes stand for "any
 //! subtree of this nonterminal".
 
-use crate::generate::{decode_tree_from, DecodeConfig};
+use crate::generate::{decode_tree_from, random_choices, DecodeConfig};
 use crate::grammar::{Grammar, SymbolId};
 use crate::tree::{Label, NodeId, Tree};
 use rand::{Rng, RngExt};
@@ -51,9 +51,7 @@ pub fn random_subtree<R: Rng + ?Sized>(
     cfg: &InstanceConfig,
 ) -> Tree {
     let len = rng.random_range(0..=cfg.max_choices);
-    let mut bytes = vec![0u8; len];
-    rng.fill_bytes(&mut bytes);
-    decode_tree_from(g, sym, &bytes, &cfg.decode)
+    decode_tree_from(g, sym, &random_choices(rng, len), &cfg.decode)
 }
 
 /// A copy of `tree` with each listed node's subtree replaced by the root

@@ -206,14 +206,7 @@ impl Bucket {
 
         // Precision and regression instances, with each founder's oracle.
         let out_dir = self.out.clone().or_else(|| {
-            let t = session.target.as_ref()?;
-            let cwd = std::env::current_dir().ok()?;
-            let p = grammar_min::oracle::discover::FuzzProject::discover(
-                &cwd,
-                session.args.fuzz_dir.as_deref(),
-                session.args.target_dir.as_deref(),
-            )
-            .ok()?;
+            let (t, p) = (session.target.as_ref()?, session.project.as_ref()?);
             Some(p.fuzz_dir.join("buckets").join(t))
         });
         let mut reports = Vec::new();

@@ -85,7 +85,11 @@ pub struct OracleArgs {
 pub struct Session {
     pub args: OracleArgs,
     pub target: Option<String>,
+    /// The cargo-fuzz project (with a TARGET).
+    pub project: Option<FuzzProject>,
     pub grammar: Option<Grammar>,
+    /// The file `grammar` was loaded from.
+    pub grammar_path: Option<PathBuf>,
     pub kind: InputKind,
     pub binary: Option<PathBuf>,
     pub cfg: DecodeConfig,
@@ -189,7 +193,9 @@ impl OracleArgs {
             Session {
                 args: self.clone(),
                 target,
+                project,
                 grammar,
+                grammar_path,
                 kind,
                 binary,
                 cfg: self.decode.config(),
@@ -486,29 +492,11 @@ pub struct SavedPattern {
 }
 
 impl Session {
-    /// The grammar file in use (for [`SavedPattern`]).
-    pub fn grammar_path(&self) -> Option<PathBuf> {
-        match (&self.args.grammar, &self.target) {
-            (Some(g), _) => Some(g.clone()),
-            (None, Some(t)) => {
-                let cwd = std::env::current_dir().ok()?;
-                let p = FuzzProject::discover(
-                    &cwd,
-                    self.args.fuzz_dir.as_deref(),
-                    self.args.target_dir.as_deref(),
-                )
-                .ok()?;
-                Some(p.grammar(t))
-            }
-            _ => None,
-        }
-    }
-
     /// Serialisable form of a pattern of this session.
     pub fn save_pattern(&self, p: &grammar_min::ddset::Pattern) -> Option<SavedPattern> {
         let g = self.grammar.as_ref()?;
         Some(SavedPattern {
-            grammar: self.grammar_path()?,
+            grammar: self.grammar_path.clone()?,
             start: self.args.start.clone(),
             input: if self.kind == InputKind::Choices {
                 "choices".into()
