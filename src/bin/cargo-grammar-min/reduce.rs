@@ -177,17 +177,12 @@ impl Reduce {
             b
         };
         let started = Instant::now();
-        let text_of = |bytes: &[u8]| -> Vec<u8> {
-            match (kind, grammar) {
-                (InputKind::Choices, Some(g)) => decode(g, bytes, &cfg),
-                _ => bytes.to_vec(),
-            }
-        };
+        let text_of = |bytes: &[u8]| session.text_of(bytes);
         let mut write_err: Option<anyhow::Error> = None;
         let mut best_len = original.len();
         let result = {
             let bar2 = bar.clone();
-            let (out_path, choices_path) = (&out_path, &choices_path);
+            let out_path = &out_path;
             let write_err = &mut write_err;
             let best_len = &mut best_len;
             let mut tester = Tester::new(&mut *oracle)
@@ -206,13 +201,7 @@ impl Reduce {
                     }
                     Event::Improved(bytes) => {
                         *best_len = bytes.len();
-                        let r = (|| -> Result<()> {
-                            if kind == InputKind::Choices {
-                                write_atomic(choices_path, bytes)?;
-                            }
-                            write_atomic(out_path, &text_of(bytes))
-                        })();
-                        if let Err(e) = r {
+                        if let Err(e) = session.write_result(out_path, bytes) {
                             *write_err = Some(e);
                         }
                     }
@@ -243,11 +232,8 @@ impl Reduce {
             result.with_context(|| format!("cannot reduce {}", artifact.display()))?;
         let mut passes = reduced.passes.clone();
         // Final write (the observer already wrote every improvement).
-        if kind == InputKind::Choices {
-            write_atomic(&choices_path, &reduced.output)?;
-        }
+        session.write_result(&out_path, &reduced.output)?;
         let mut text = text_of(&reduced.output);
-        write_atomic(&out_path, &text)?;
         if let (Some(o2), true) = (
             polish_oracle,
             strategy == Strategy::Auto && !stop.load(Ordering::SeqCst),
