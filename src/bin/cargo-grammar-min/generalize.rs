@@ -26,7 +26,7 @@ pub enum VariantArg {
 /// same way, the node becomes abstract. The result reads like
 /// `((<expr>))`: "any expression inside double parentheses fails".
 ///
-/// Writes `<artifact>.pattern.json` (for `instantiate` and `bucket`).
+/// Writes `<artifact>.pattern.json` (read by `instantiate`).
 ///
 /// Examples:
 ///   cargo grammar-min generalize calc fuzz/artifacts/calc/crash-1234
