@@ -24,8 +24,9 @@
 use super::ddmin::ddmin;
 use super::treeops::{frontier, TreeCtx};
 use super::{shortlex_lt, Tester};
-use crate::choice::width;
+use crate::choice::{encode_choice, width};
 use crate::generate::{decode_tree, DecodeConfig};
+use crate::grammar::{Elem, Grammar, SymbolId};
 use crate::tree::{Label, NodeId, Tree};
 
 /// ddmin on the bytes (see the module docs for `nop`).
@@ -113,6 +114,24 @@ fn spans(t: &Tree) -> Vec<NodeId> {
     v
 }
 
+/// Candidates replacing each node's span by the zero bytes of its
+/// minimal expansion (largest node first).
+fn minimize_candidates(ctx: &TreeCtx<'_>, t: &Tree, c: &[u8]) -> Vec<Vec<u8>> {
+    spans(t)
+        .into_iter()
+        .filter_map(|n| {
+            let sym = t.symbol(ctx.g, n)?;
+            let k = minimal_choice_len(ctx, ctx.minimal(sym));
+            let r = t.node(n).choices.clone();
+            let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
+            let mut v = c[..s].to_vec();
+            v.resize(s + k, 0);
+            v.extend_from_slice(&c[e..]);
+            Some(v)
+        })
+        .collect()
+}
+
 /// Replaces node spans by the zero bytes of their minimal expansions.
 pub fn minimize_nodes(
     ctx: &TreeCtx<'_>,
@@ -121,22 +140,49 @@ pub fn minimize_nodes(
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
     greedy(cur.to_vec(), tester, |c| {
-        let t = decode_tree(ctx.g, c, cfg);
-        spans(&t)
-            .into_iter()
-            .filter_map(|n| {
-                let sym = t.symbol(ctx.g, n)?;
-                let k = minimal_choice_len(ctx, ctx.minimal(sym));
-                let r = t.node(n).choices.clone();
-                let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
-                let mut v = c[..s].to_vec();
-                v.resize(s + k, 0);
-                v.extend_from_slice(&c[e..]);
-                Some(v)
-            })
-            .collect()
+        minimize_candidates(ctx, &decode_tree(ctx.g, c, cfg), c)
     })
 }
+
+/// Per symbol `A`, the symbols `Y` that `A` derives through a chain of
+/// alternatives with exactly one nonterminal each (`<expr> ::= <term>`,
+/// `<factor> ::= ( <expr> )`), with the choice bytes that select that
+/// chain: the shortest chain per `Y`, at most [`MAX_CHAIN`] steps.
+fn unit_chains(g: &Grammar) -> Vec<Vec<(SymbolId, Vec<u8>)>> {
+    (0..g.num_symbols())
+        .map(|i| {
+            let a = SymbolId(i as u32);
+            let mut out: Vec<(SymbolId, Vec<u8>)> = Vec::new();
+            let mut frontier = vec![(a, Vec::new())];
+            for _ in 0..MAX_CHAIN {
+                let mut next = Vec::new();
+                for (x, prefix) in &frontier {
+                    for r in g.rules_of(*x) {
+                        let mut nts = g.body(r).iter().filter_map(|e| match e {
+                            Elem::Nt(s) => Some(*s),
+                            Elem::T(_) => None,
+                        });
+                        let (Some(y), None) = (nts.next(), nts.next()) else {
+                            continue;
+                        };
+                        if y == a || out.iter().any(|(z, _)| *z == y) {
+                            continue;
+                        }
+                        let mut p = prefix.clone();
+                        encode_choice(g.alt_index(r), g.num_alts(*x), &mut p);
+                        out.push((y, p.clone()));
+                        next.push((y, p));
+                    }
+                }
+                frontier = next;
+            }
+            out
+        })
+        .collect()
+}
+
+/// Longest chain [`unit_chains`] follows.
+const MAX_CHAIN: usize = 3;
 
 /// Replaces a node's span by a nearest same-symbol descendant's span.
 pub fn replace_by_descendant(
@@ -145,6 +191,7 @@ pub fn replace_by_descendant(
     cur: &[u8],
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
+    let chains = unit_chains(ctx.g);
     greedy(cur.to_vec(), tester, |c| {
         let t = decode_tree(ctx.g, c, cfg);
         let mut v = Vec::new();
@@ -159,7 +206,31 @@ pub fn replace_by_descendant(
                 );
                 v.push([&c[..s], &c[ds..de], &c[e..]].concat());
             }
+            // Children of other symbols, hoisted through alternatives with
+            // one nonterminal (Perses' compatible nodes; one level per step,
+            // so the list stays short).
+            let Some(sym) = t.symbol(ctx.g, n) else {
+                continue;
+            };
+            let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
+            for d in t.children(n) {
+                let Some(y) = t.symbol(ctx.g, d) else {
+                    continue;
+                };
+                let Some((_, prefix)) = chains[sym.index()].iter().find(|(z, _)| *z == y) else {
+                    continue;
+                };
+                {
+                    let dr = t.node(d).choices.clone();
+                    let (ds, de) = (
+                        (dr.start as usize).min(c.len()),
+                        (dr.end as usize).min(c.len()),
+                    );
+                    v.push([&c[..s], prefix, &c[ds..de], &c[e..]].concat());
+                }
+            }
         }
+        v.extend(minimize_candidates(ctx, &t, c));
         // Largest reduction first (shortest candidate): measured on the
         // benchmark suite this needs fewer oracle runs overall than
         // node-by-node order (BENCHMARKS.md).
@@ -203,5 +274,28 @@ mod tests {
             assert!(!shortlex_lt(x, y));
         }
         assert_eq!(crate::generate::decode(&g, &d, &cfg), b"c");
+    }
+
+    #[test]
+    fn replace_by_descendant_hoists_through_unit_alternatives() {
+        // `--0 * 0 - 0` holds `--0`, a <factor>, below <expr> and <term>:
+        // no same-symbol descendant leads there, hoisting does.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let cfg = DecodeConfig::default();
+        let ctx = TreeCtx::new(&g, Render::Text);
+        let tree = crate::parse::parse(&g, b"--0 * 0 - 0").unwrap();
+        let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
+        let mut o = FnOracle::new(|c: &[u8]| {
+            let t = crate::generate::decode(&g, c, &cfg);
+            if t.windows(3).any(|w| w == b"--0") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+        assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--0");
     }
 }

@@ -75,7 +75,7 @@ pub fn ddmin<U: Clone>(
 /// ```
 pub fn tokens(text: &[u8]) -> Vec<&[u8]> {
     let class = |b: u8| {
-        if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 {
+        if is_word(b) {
             0
         } else if b.is_ascii_whitespace() {
             1
@@ -97,6 +97,37 @@ pub fn tokens(text: &[u8]) -> Vec<&[u8]> {
         i = j;
     }
     out
+}
+
+/// The text with every whitespace token squeezed: dropped where it sits
+/// next to punctuation, one space between two word tokens, one `\n` if the
+/// run held a line break (line-oriented languages keep their lines).
+/// Blanks rarely matter to a failure, so reducers try this as one candidate
+/// before token-by-token ddmin.
+///
+/// ```
+/// use grammar_min::reduce::ddmin::squeeze_blanks;
+/// assert_eq!(squeeze_blanks(b"SELECT  a ,\n b"), b"SELECT a,\nb");
+/// assert_eq!(squeeze_blanks(b"0 / 0"), b"0/0");
+/// ```
+pub fn squeeze_blanks(text: &[u8]) -> Vec<u8> {
+    let toks = tokens(text);
+    let word = |t: Option<&&[u8]>| t.is_some_and(|t| is_word(t[0]));
+    let mut out = Vec::with_capacity(text.len());
+    for (i, t) in toks.iter().enumerate() {
+        if !t[0].is_ascii_whitespace() {
+            out.extend_from_slice(t);
+        } else if t.contains(&b'\n') {
+            out.push(b'\n');
+        } else if i > 0 && word(toks.get(i - 1)) && word(toks.get(i + 1)) {
+            out.push(b' ');
+        }
+    }
+    out
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 
 /// Splits text into lines, each keeping its `\n`.

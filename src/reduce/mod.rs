@@ -33,7 +33,7 @@ pub mod perses;
 mod tester;
 pub mod treeops;
 
-pub use tester::{shortlex_lt, Event, Stats, Tester};
+pub use tester::{shortlex_lt, Event, OutcomeCache, Stats, Tester};
 
 use crate::generate::{decode, decode_tree, DecodeConfig};
 use crate::grammar::Grammar;
@@ -147,8 +147,15 @@ pub fn reduce_text(
     let ddmin_all = |cur: &mut Vec<u8>,
                      tester: &mut Tester<'_>,
                      passes: &mut Vec<(&'static str, usize, u64)>| {
-        // Lines first (big, cheap steps on multi-line inputs), then tokens,
-        // then bytes; the last pass leaves the text 1-minimal.
+        // Blanks in one step (they rarely matter), lines (big, cheap steps
+        // on multi-line inputs), then tokens, then bytes; the last pass
+        // leaves the text 1-minimal.
+        let squeezed = ddmin::squeeze_blanks(cur);
+        if squeezed.len() < cur.len() && tester.test(&squeezed) == Outcome::Interesting {
+            tester.accept(&squeezed);
+            *cur = squeezed;
+            passes.push(("squeeze-blanks", cur.len(), tester.stats().tests));
+        }
         if ddmin::lines(cur).len() > 2 {
             *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
             passes.push(("ddmin-lines", cur.len(), tester.stats().tests));

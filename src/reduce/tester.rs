@@ -21,6 +21,9 @@ pub struct Stats {
     pub invalid: u64,
     /// Runs that timed out.
     pub timeouts: u64,
+    /// Candidates not run because their image was too long
+    /// ([`Tester::with_image_bound`]).
+    pub skipped: u64,
 }
 
 /// What a [`Tester`] tells its observer.
@@ -45,6 +48,13 @@ pub fn shortlex_lt(a: &[u8], b: &[u8]) -> bool {
     (a.len(), a) < (b.len(), b)
 }
 
+/// Outcomes a [`Tester`] has seen, keyed by its cache key; carried from
+/// one tester to another with [`Tester::cache`] and [`Tester::with_cache`]
+/// when both key candidates the same way (e.g. a choice-sequence tester
+/// keyed by decoded text and a text tester polishing that text).
+#[derive(Clone, Debug, Default)]
+pub struct OutcomeCache(HashMap<u128, Outcome>);
+
 type Observer<'o> = Box<dyn FnMut(Event<'_>) + 'o>;
 type KeyFn<'o> = Box<dyn Fn(&[u8]) -> Vec<u8> + 'o>;
 
@@ -57,6 +67,8 @@ pub struct Tester<'o> {
     observer: Option<Observer<'o>>,
     key_fn: Option<KeyFn<'o>>,
     best: Option<Vec<u8>>,
+    best_image_len: usize,
+    image_bound: bool,
 }
 
 fn key(c: &[u8]) -> u128 {
@@ -79,6 +91,8 @@ impl<'o> Tester<'o> {
             observer: None,
             key_fn: None,
             best: None,
+            best_image_len: usize::MAX,
+            image_bound: false,
         }
     }
 
@@ -101,6 +115,44 @@ impl<'o> Tester<'o> {
     pub fn with_cache_key(mut self, f: impl Fn(&[u8]) -> Vec<u8> + 'o) -> Self {
         self.key_fn = Some(Box::new(f));
         self
+    }
+
+    /// With a cache key (see [`Tester::with_cache_key`]), skips candidates
+    /// whose image is longer than the image of the best candidate so far
+    /// without running the oracle: when the oracle's input is the decoded
+    /// text, a choice sequence that is shorter but decodes to more text is
+    /// no progress for the user.
+    pub fn with_image_bound(mut self) -> Self {
+        self.image_bound = true;
+        self
+    }
+
+    /// Starts from the outcomes in `cache` (see [`OutcomeCache`]); they
+    /// count as cache hits, not as tests.
+    pub fn with_cache(mut self, cache: OutcomeCache) -> Self {
+        self.cache.extend(cache.0);
+        self
+    }
+
+    /// A copy of the outcomes seen so far.
+    pub fn cache(&self) -> OutcomeCache {
+        OutcomeCache(self.cache.clone())
+    }
+
+    /// The cache key of `c`, or `None` (counted as skipped) when the image
+    /// bound rules it out.
+    fn admit(&mut self, c: &[u8]) -> Option<u128> {
+        match (&self.key_fn, self.image_bound) {
+            (Some(f), true) => {
+                let image = f(c);
+                if image.len() > self.best_image_len {
+                    self.stats.skipped += 1;
+                    return None;
+                }
+                Some(key(&image))
+            }
+            _ => Some(self.key_of(c)),
+        }
     }
 
     fn key_of(&self, c: &[u8]) -> u128 {
@@ -144,13 +196,18 @@ impl<'o> Tester<'o> {
     /// Records an outcome already known (e.g. from the reproduction check
     /// of the original) so the candidate is not run again.
     pub fn seed(&mut self, candidate: &[u8], outcome: Outcome) {
+        if let (Some(f), Outcome::Interesting) = (&self.key_fn, outcome) {
+            self.best_image_len = self.best_image_len.min(f(candidate).len());
+        }
         let k = self.key_of(candidate);
         self.cache.insert(k, outcome);
     }
 
     /// Tests one candidate (through the cache).
     pub fn test(&mut self, candidate: &[u8]) -> Outcome {
-        let k = self.key_of(candidate);
+        let Some(k) = self.admit(candidate) else {
+            return Outcome::NotInteresting;
+        };
         if let Some(&o) = self.cache.get(&k) {
             self.stats.cache_hits += 1;
             return o;
@@ -169,6 +226,9 @@ impl<'o> Tester<'o> {
             .is_none_or(|b| shortlex_lt(candidate, b))
         {
             self.best = Some(candidate.to_vec());
+            if let Some(f) = &self.key_fn {
+                self.best_image_len = f(candidate).len();
+            }
             if let Some(f) = self.observer.as_mut() {
                 f(Event::Improved(candidate));
             }
@@ -198,7 +258,7 @@ impl<'o> Tester<'o> {
                 let mut todo: Vec<&[u8]> = Vec::new();
                 let mut keys: Vec<u128> = Vec::new();
                 for (_, c) in &batch {
-                    let k = self.key_of(c);
+                    let Some(k) = self.admit(c) else { continue };
                     if !self.cache.contains_key(&k) && !keys.contains(&k) {
                         keys.push(k);
                         todo.push(c);
@@ -211,7 +271,14 @@ impl<'o> Tester<'o> {
                     }
                 }
                 for (t, c) in batch {
-                    if self.cache.get(&self.key_of(&c)) == Some(&Outcome::Interesting) {
+                    // Skipped candidates count as not interesting, as with
+                    // one job (the bound has not moved within this batch).
+                    let bounded = self.image_bound
+                        && self
+                            .key_fn
+                            .as_ref()
+                            .is_some_and(|f| f(&c).len() > self.best_image_len);
+                    if !bounded && self.cache.get(&self.key_of(&c)) == Some(&Outcome::Interesting) {
                         self.accept(&c);
                         return Some((t, c));
                     }
@@ -225,5 +292,55 @@ impl<'o> Tester<'o> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::FnOracle;
+
+    /// Image = the candidate without its `x` bytes; interesting iff it
+    /// contains `a`.
+    fn oracle() -> FnOracle<impl FnMut(&[u8]) -> Outcome> {
+        FnOracle::new(|c: &[u8]| {
+            if c.contains(&b'a') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        })
+    }
+
+    fn strip(c: &[u8]) -> Vec<u8> {
+        c.iter().copied().filter(|&b| b != b'x').collect()
+    }
+
+    #[test]
+    fn image_bound_skips_longer_images_without_running() {
+        let mut o = oracle();
+        let mut t = Tester::new(&mut o).with_cache_key(strip).with_image_bound();
+        t.seed(b"ab", Outcome::Interesting);
+        // Image "abc" is longer than the best image "ab": not run.
+        assert_eq!(t.test(b"abc"), Outcome::NotInteresting);
+        assert_eq!((t.stats().tests, t.stats().skipped), (0, 1));
+        // Same image length: run.
+        assert_eq!(t.test(b"xxba"), Outcome::Interesting);
+        assert_eq!(t.stats().tests, 1);
+        let got = t.first_interesting([((), b"abc".to_vec()), ((), b"a".to_vec())]);
+        assert_eq!(got.map(|g| g.1), Some(b"a".to_vec()));
+    }
+
+    #[test]
+    fn carried_cache_answers_without_running() {
+        let mut o = oracle();
+        let mut t = Tester::new(&mut o);
+        assert_eq!(t.test(b"ba"), Outcome::Interesting);
+        let cache = t.cache();
+        drop(t);
+        let mut o2 = FnOracle::new(|_: &[u8]| -> Outcome { panic!("must come from the cache") });
+        let mut t2 = Tester::new(&mut o2).with_cache(cache);
+        assert_eq!(t2.test(b"ba"), Outcome::Interesting);
+        assert_eq!((t2.stats().tests, t2.stats().cache_hits), (0, 1));
     }
 }

@@ -7,7 +7,7 @@ use clap::Args;
 use grammar_min::generate::decode;
 use grammar_min::oracle::process::CommandOracle;
 use grammar_min::oracle::Outcome;
-use grammar_min::reduce::{reduce_choices, reduce_text, Event, Strategy, Tester};
+use grammar_min::reduce::{reduce_choices, reduce_text, Event, OutcomeCache, Strategy, Tester};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -68,6 +68,8 @@ struct Summary {
     choices_after: Option<usize>,
     tests: u64,
     cache_hits: u64,
+    /// Candidates not run: their text was longer than the best so far.
+    skipped: u64,
     invalid: u64,
     timeouts: u64,
     seconds: f64,
@@ -206,12 +208,12 @@ impl Reduce {
                         }
                     }
                 });
-            if let (Some(g), true) = (
-                grammar,
-                kind == InputKind::Choices && self.oracle.cmd.is_some(),
-            ) {
+            let text_keyed = kind == InputKind::Choices && self.oracle.cmd.is_some();
+            if let (Some(g), true) = (grammar, text_keyed) {
                 // The --cmd program sees only the decoded text.
-                tester = tester.with_cache_key(move |c| decode(g, c, &cfg));
+                tester = tester
+                    .with_cache_key(move |c| decode(g, c, &cfg))
+                    .with_image_bound();
             }
             // The reproduction check above already ran the original.
             tester.seed(&original, Outcome::Interesting);
@@ -222,13 +224,19 @@ impl Reduce {
                 _ => reduce_text(grammar, &original, strategy, &mut tester),
             };
             let stats = tester.stats();
-            r.map(|r| (r, stats))
+            // Keyed by decoded text: the text polish below can reuse it.
+            let cache = if text_keyed {
+                tester.cache()
+            } else {
+                OutcomeCache::default()
+            };
+            r.map(|r| (r, stats, cache))
         };
         bar.finish_and_clear();
         if let Some(e) = write_err {
             return Err(e);
         }
-        let (reduced, mut stats) =
+        let (reduced, mut stats, cache) =
             result.with_context(|| format!("cannot reduce {}", artifact.display()))?;
         let mut passes = reduced.passes.clone();
         // Final write (the observer already wrote every improvement).
@@ -243,7 +251,9 @@ impl Reduce {
             // `.min.choices` file keeps the smallest choice sequence).
             let mut o2 = o2;
             let mut werr = None;
+            // Both testers key by text, so outcomes carry over.
             let mut t2 = Tester::new(&mut o2)
+                .with_cache(cache)
                 .with_stop(stop.clone())
                 .with_observer(|e| {
                     if let Event::Improved(b) = e {
@@ -294,6 +304,7 @@ impl Reduce {
             choices_after: (kind == InputKind::Choices).then_some(reduced.output.len()),
             tests: stats.tests,
             cache_hits: stats.cache_hits,
+            skipped: stats.skipped,
             invalid: stats.invalid,
             timeouts: stats.timeouts,
             seconds: started.elapsed().as_secs_f64(),
