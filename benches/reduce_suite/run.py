@@ -1,8 +1,16 @@
 #!/usr/bin/env python3
 """Reduction benchmark suite: every task with grammar-min and the peers
-that install here (picire, shrinkray, cvise). Oracle calls are counted by
-counted.sh for every tool alike; final size is the reduced file's size,
-re-checked with the predicate.
+that install here (picire, picireny, shrinkray, cvise, cargo fuzz tmin).
+Oracle calls are counted by counted.sh for every tool alike; final size is
+the reduced file's size, re-checked with the predicate.
+
+Tasks with a "fuzz_target" reduce a crash artifact (a choice sequence) of
+that cargo-fuzz target: grammar-min uses the target as its oracle (one
+process per candidate, and --persistent), `cargo fuzz tmin` minimises it
+in-process, and the grammar-blind peers reduce the artifact's bytes with
+the task's predicate. Sizes there are of the decoded text; "oracle calls"
+of grammar-min count the 2 reproduction runs, those of tmin are child
+processes, each running up to 255 inputs in-process.
 
 usage: run.py [--budget SECONDS] [--tools a,b] [TASK...]
 Prints a Markdown table; writes results.json next to this file."""
@@ -14,18 +22,84 @@ GM = os.path.join(ROOT, "target", "release", "cargo-grammar-min")
 COUNTED = os.path.join(HERE, "counted.sh")
 
 
-def check(pred, path):
-    return subprocess.run(["sh", pred, path], capture_output=True).returncode == 0
+def check(pred, path, task=None):
+    env = dict(os.environ)
+    if task and task.get("fuzz_target"):
+        env["FUZZ_BIN"] = fuzz_bin(task)
+    return subprocess.run(["sh", pred, path], capture_output=True, env=env).returncode == 0
+
+
+def fuzz_bin(task):
+    host = subprocess.run(["rustc", "-vV"], capture_output=True, text=True).stdout
+    triple = [l.split(": ")[1] for l in host.splitlines() if l.startswith("host: ")][0]
+    return os.path.join(ROOT, "fuzz", "target", triple, "release", task["fuzz_target"])
+
+
+def build_fuzz(task):
+    cmd = f'. scripts/fuzz-env.sh && "${{FUZZ[@]}}" build --fuzz-dir fuzz {task["fuzz_target"]}'
+    subprocess.run(["bash", "-c", cmd], cwd=ROOT, check=True, capture_output=True)
+
+
+def text_of(task, path):
+    """The text a file stands for: decoded for fuzz tasks."""
+    if not task.get("fuzz_target"):
+        return open(path, "rb").read()
+    return subprocess.run([GM, "decode", "--grammar", os.path.join(ROOT, task["grammar"]),
+                           "--max-depth", str(task["max_depth"]), "--max-len", str(task["max_len"]), path],
+                          capture_output=True, check=True).stdout
+
+
+def run_fuzz_tool(tool, task, work, budget, env):
+    """grammar-min on the target, or cargo fuzz tmin; returns like run_tool
+    (calls None = count from the tool's own report)."""
+    art = os.path.join(work, "crash-input")
+    shutil.copy(os.path.join(HERE, "artifacts", task["name"] + ".choices"), art)
+    if tool.startswith("grammar-min"):
+        out = os.path.join(work, "out.txt")
+        argv = [GM, "reduce", task["fuzz_target"], art, "-o", out, "--json"]
+        if "persistent" in tool:
+            argv.append("--persistent")
+        p = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, timeout=budget)
+        if p.returncode != 0:
+            return None, "failed: " + p.stderr.decode(errors="replace")[-120:], 0
+        s = json.loads(p.stdout)[0]
+        return out + ".choices", "", s["tests"] + 2
+    cmd = f'. scripts/fuzz-env.sh && "${{FUZZ[@]}}" tmin --fuzz-dir fuzz {task["fuzz_target"]} {art}'
+    p = subprocess.run(["bash", "-c", cmd], cwd=ROOT, env=env, capture_output=True, timeout=budget)
+    log = (p.stdout + p.stderr).decode(errors="replace")
+    calls = log.count("CRASH_MIN: executing")
+    paths = [w.split("=", 1)[1] for w in log.split() if w.startswith("-exact_artifact_path=")]
+    found = [os.path.join(ROOT, q) for q in paths if os.path.exists(os.path.join(ROOT, q))]
+    if not found:
+        return None, "no output", calls
+    out = os.path.join(work, "tmin-out")
+    shutil.copy(found[-1], out)
+    for q in set(found):
+        os.unlink(q)
+    return out, f"{calls} child processes x up to 255 in-process runs", calls
 
 
 def run_tool(tool, task, work, budget):
-    """Returns (output path or None, note)."""
+    """Returns (output path or None, note, calls, seconds)."""
     pred = os.path.join(HERE, task["predicate"])
     grammar = os.path.join(ROOT, task["grammar"])
     art = os.path.join(HERE, "artifacts", task["name"])
     txt = os.path.join(work, "input.txt")
-    shutil.copy(art + ".txt", txt)
+    # Fuzz tasks: the grammar-blind peers reduce the artifact's bytes.
+    shutil.copy(art + (".choices" if task.get("fuzz_target") else ".txt"), txt)
     cmd_str = f"sh {COUNTED} {pred} {{}}"
+    if task.get("fuzz_target") and (tool.startswith("grammar-min") or tool == "cargo fuzz tmin"):
+        if "target" not in tool and tool != "cargo fuzz tmin":
+            return None, "n/a for fuzz-target tasks", 0, 0.0
+        env = dict(os.environ, RUST_BACKTRACE="0")
+        t0 = time.time()
+        try:
+            out, note, calls = run_fuzz_tool(tool, task, work, budget, env)
+        except subprocess.TimeoutExpired:
+            out, note, calls = None, f"stopped at {budget}s", 0
+        return out, note, calls, time.time() - t0
+    if tool == "cargo fuzz tmin" or "target" in tool:
+        return None, "n/a: not a fuzz-target task", 0, 0.0
     if tool == "grammar-min (choices)":
         ch = os.path.join(work, "input.choices")
         shutil.copy(art + ".choices", ch)
@@ -47,6 +121,8 @@ def run_tool(tool, task, work, budget):
     elif tool == "picireny":
         if not task.get("antlr"):
             return None, "no ANTLR grammar for this task", 0, 0.0
+        if task.get("fuzz_target"):
+            return None, "n/a: the artifact is a choice sequence", 0, 0.0
         test = os.path.join(work, "test.sh")
         open(test, "w").write(f"#!/bin/sh\nexec sh {COUNTED} {pred} \"$1\"\n")
         os.chmod(test, 0o755)
@@ -73,6 +149,8 @@ def run_tool(tool, task, work, budget):
     else:
         raise ValueError(tool)
     env = dict(os.environ, GM_COUNTER=os.path.join(work, "counter"))
+    if task.get("fuzz_target"):
+        env["FUZZ_BIN"] = fuzz_bin(task)
     open(env["GM_COUNTER"], "w").close()
     t0 = time.time()
     note = ""
@@ -96,7 +174,9 @@ def run_tool(tool, task, work, budget):
     return out, note, calls, wall
 
 
-TOOLS = ["grammar-min (choices)", "grammar-min (text auto)", "grammar-min (ddmin)", "picire", "picireny", "shrinkray", "cvise"]
+TOOLS = ["grammar-min (choices)", "grammar-min (text auto)", "grammar-min (ddmin)",
+         "grammar-min (target)", "grammar-min (target --persistent)", "cargo fuzz tmin",
+         "picire", "picireny", "shrinkray", "cvise"]
 
 
 def main():
@@ -115,19 +195,30 @@ def main():
     results = []
     for task in tasks:
         size0 = os.path.getsize(os.path.join(HERE, "artifacts", task["name"] + ".txt"))
+        if task.get("fuzz_target"):
+            build_fuzz(task)
         for tool in tools:
             work = tempfile.mkdtemp(prefix="gm-suite-")
             try:
                 out, note, calls, wall = run_tool(tool, task, work, budget)
                 final = None
                 text = None
+                if note.startswith("n/a"):
+                    continue
                 if out:
                     pred = os.path.join(HERE, task["predicate"])
-                    if check(pred, out):
-                        final = os.path.getsize(out)
-                        text = open(out, "rb").read()[:60].decode(errors="replace")
+                    if check(pred, out, task):
+                        image = text_of(task, out)
+                        final = len(image)
+                        text = image[:60].decode(errors="replace")
                     else:
                         note = (note + "; " if note else "") + "output NOT interesting"
+                        if task.get("fuzz_target"):
+                            p = subprocess.run([fuzz_bin(task), out], capture_output=True,
+                                               env=dict(os.environ, RUST_BACKTRACE="0"))
+                            crash = [l for l in p.stderr.decode(errors="replace").splitlines() if "panicked" in l or "bug" in l]
+                            text = text_of(task, out)[:60].decode(errors="replace")
+                            note += " (drifted: " + (crash[-1].strip()[:80] if crash else "no crash") + ")"
                 r = dict(task=task["name"], tool=tool, bytes_before=size0, bytes_after=final,
                          oracle_calls=calls, seconds=round(wall, 2), note=note, result=text)
                 results.append(r)
