@@ -36,6 +36,14 @@
 //!   slow every execution down (`-len_control=0` restores libFuzzer's
 //!   behaviour).
 //!
+//! `GRAMMAR_MIN_MUTATOR` tunes the mutator at run time, e.g.
+//! `GRAMMAR_MIN_MUTATOR=regenerate=25,simplify=5,recursive=10,splice=15,bytes=45,graft=100`
+//! (the defaults): operator weights ([`crate::mutate::Weights`]) and the
+//! percentage of custom-crossover calls that graft a subtree (the others
+//! apply one libFuzzer byte mutation to the first parent). Keys left out
+//! keep their defaults; a malformed value stops the fuzzer with exit
+//! status 2.
+//!
 //! Options, in this order, before the closure:
 //!
 //! * `config = DecodeConfig { .. }`: decoding budgets (default
@@ -63,6 +71,19 @@ pub mod __private {
     /// The mutator of one fuzz target (its splice pool lives here).
     pub type MutatorCell = OnceLock<Mutex<Mutator<'static>>>;
 
+    /// Operator weights and the crossover's graft share, from
+    /// `GRAMMAR_MIN_MUTATOR` (see the module docs); read once.
+    fn tuning() -> &'static (crate::mutate::Weights, u32) {
+        static T: OnceLock<(crate::mutate::Weights, u32)> = OnceLock::new();
+        T.get_or_init(|| match std::env::var("GRAMMAR_MIN_MUTATOR") {
+            Ok(spec) => crate::mutate::parse_tuning(&spec).unwrap_or_else(|e| {
+                eprintln!("grammar-min: GRAMMAR_MIN_MUTATOR: {e}");
+                std::process::exit(2)
+            }),
+            Err(_) => (crate::mutate::Weights::default(), 100),
+        })
+    }
+
     /// The custom mutator's body.
     pub fn mutate(
         cell: &'static MutatorCell,
@@ -73,7 +94,7 @@ pub mod __private {
         max_size: usize,
         seed: u32,
     ) -> usize {
-        let m = cell.get_or_init(|| Mutex::new(Mutator::new(g, cfg)));
+        let m = cell.get_or_init(|| Mutex::new(Mutator::new(g, cfg).with_weights(tuning().0)));
         // A panic inside a mutation would abort libFuzzer anyway; a
         // poisoned lock is still usable.
         let mut m = m.lock().unwrap_or_else(|e| e.into_inner());
@@ -124,6 +145,12 @@ pub mod __private {
         out: &mut [u8],
         seed: u32,
     ) -> usize {
+        if seed % 100 >= tuning().1 {
+            // Not a graft this time: a libFuzzer byte mutation of `a`.
+            let n = a.len().min(out.len());
+            out[..n].copy_from_slice(&a[..n]);
+            return libfuzzer_sys::fuzzer_mutate(out, n, out.len());
+        }
         Mutator::new(g, cfg).crossover_into(a, b, out, seed)
     }
 

@@ -12,8 +12,9 @@
 //! * **Recursive expansion** (Nautilus): for a node `X` with a descendant
 //!   `Y` of the same nonterminal, put `X`'s surroundings of `Y` around `Y`
 //!   again, `k` times: `((y))` → `((((y))))`.
-//! * **Splice** a subtree of the same nonterminal from another input (a
-//!   small pool of inputs the mutator saw recently).
+//! * **Splice** a subtree of the same nonterminal from elsewhere in the
+//!   input itself, or from another input (a small pool of inputs the
+//!   mutator saw recently), half and half.
 //! * **Bytes**: a share of calls goes to a caller-supplied byte mutator
 //!   (under libFuzzer, `libfuzzer_sys::fuzzer_mutate`), which keeps
 //!   libFuzzer's comparison-guided tricks in play.
@@ -116,6 +117,49 @@ impl Default for Weights {
             bytes: 45,
         }
     }
+}
+
+/// Parses a tuning spec `key=value,...` with keys `regenerate`,
+/// `simplify`, `recursive`, `splice`, `bytes` (operator weights) and
+/// `graft` (percentage of crossover calls that graft, 0–100); keys left
+/// out keep their defaults (graft 100).
+///
+/// ```
+/// use grammar_min::mutate::{parse_tuning, Weights};
+/// let (w, graft) = parse_tuning("bytes=70, graft=50").unwrap();
+/// assert_eq!((w.bytes, w.splice, graft), (70, Weights::default().splice, 50));
+/// assert!(parse_tuning("bites=1").is_err());
+/// ```
+///
+/// # Errors
+/// An unknown key, a value that is not a number, or graft above 100.
+pub fn parse_tuning(spec: &str) -> Result<(Weights, u32), String> {
+    let mut w = Weights::default();
+    let mut graft = 100;
+    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("`{part}` is not key=value"))?;
+        let v: u32 = v
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{part}`: the value must be a non-negative integer"))?;
+        match k.trim() {
+            "regenerate" => w.regenerate = v,
+            "simplify" => w.simplify = v,
+            "recursive" => w.recursive_expand = v,
+            "splice" => w.splice = v,
+            "bytes" => w.bytes = v,
+            "graft" if v <= 100 => graft = v,
+            "graft" => return Err(format!("`{part}`: graft is a percentage (0-100)")),
+            other => {
+                return Err(format!(
+                    "unknown key `{other}`; use regenerate, simplify, recursive, splice, bytes or graft"
+                ))
+            }
+        }
+    }
+    Ok((w, graft))
 }
 
 /// Where [`Mutator::crossover`] grafted: node `target` of the first parent
@@ -499,19 +543,29 @@ impl<'g> Mutator<'g> {
         max_size: usize,
         rng: &mut ChaCha8Rng,
     ) -> Option<Vec<u8>> {
-        if self.pool.is_empty() {
-            return None;
-        }
-        let donor = Decoded::new(
-            self.g,
-            &self.cfg,
-            &self.pool[rng.random_range(0..self.pool.len())],
-        );
+        // Half the splices take the donor from the input itself: copying a
+        // name, an argument list or a statement from one place of a program
+        // to another is how uses come to match definitions.
+        let own = self.pool.is_empty() || rng.random_bool(0.5);
+        let pooled;
+        let donor = if own {
+            d
+        } else {
+            pooled = Decoded::new(
+                self.g,
+                &self.cfg,
+                &self.pool[rng.random_range(0..self.pool.len())],
+            );
+            &pooled
+        };
         let targets = d.rule_nodes();
         for _ in 0..TRIES {
             let t = targets[rng.random_range(0..targets.len())];
             let room = d.room(&d.span(t), max_size);
-            if let Some(src) = pick_same_symbol(self.g, &d.tree, t, &donor, room, rng) {
+            if let Some(src) = pick_same_symbol(self.g, &d.tree, t, donor, room, rng) {
+                if own && src == t {
+                    continue;
+                }
                 return Some(d.replaced(d.span(t), &donor.padded[donor.span(src)]));
             }
         }

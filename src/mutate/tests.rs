@@ -59,3 +59,31 @@ fn finish_drops_trailing_zeros_and_cuts() {
     assert_eq!(finish(vec![1, 0, 2, 0, 0], 10), vec![1, 0, 2]);
     assert_eq!(finish(vec![1, 2, 3], 2), vec![1, 2]);
 }
+
+#[test]
+fn splice_with_an_empty_pool_copies_within_the_input() {
+    let g = grammar();
+    let cfg = DecodeConfig::default();
+    let only = Weights {
+        regenerate: 0,
+        simplify: 0,
+        recursive_expand: 0,
+        splice: 1,
+        bytes: 0,
+    };
+    // "(x)+[x]": two <e> subtrees of different shapes.
+    let input = [255u8, 100, 0, 150];
+    assert_eq!(decode(&g, &input, &cfg), b"(x)+[x]");
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..64 {
+        let mut m = Mutator::new(&g, cfg)
+            .with_weights(only)
+            .with_pool_capacity(0);
+        let (out, kind) = m.mutate(&input, 64, seed, &mut no_bytes);
+        assert_eq!(kind, MutationKind::Splice);
+        seen.insert(decode(&g, &out, &cfg));
+    }
+    // Copies of the input's own subtrees: e.g. "(x)+(x)" and "[x]+[x]".
+    assert!(seen.contains(&b"(x)+(x)"[..].to_vec()), "{seen:?}");
+    assert!(seen.contains(&b"[x]+[x]"[..].to_vec()), "{seen:?}");
+}
