@@ -84,6 +84,6 @@ fn splice_with_an_empty_pool_copies_within_the_input() {
         seen.insert(decode(&g, &out, &cfg));
     }
     // Copies of the input's own subtrees: e.g. "(x)+(x)" and "[x]+[x]".
-    assert!(seen.contains(&b"(x)+(x)"[..].to_vec()), "{seen:?}");
-    assert!(seen.contains(&b"[x]+[x]"[..].to_vec()), "{seen:?}");
+    assert!(seen.contains(&b"(x)+(x)"[..]), "{seen:?}");
+    assert!(seen.contains(&b"[x]+[x]"[..]), "{seen:?}");
 }
