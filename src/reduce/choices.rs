@@ -239,6 +239,113 @@ pub fn replace_by_descendant(
     })
 }
 
+/// The nearest descendants of `id` labelled `y`.
+fn nearest(t: &Tree, g: &Grammar, id: NodeId, y: SymbolId) -> Vec<NodeId> {
+    let mut out = Vec::new();
+    let end = id.0 + t.node(id).size;
+    let mut i = id.0 + 1;
+    while i < end {
+        let n = NodeId(i);
+        if t.symbol(g, n) == Some(y) {
+            out.push(n);
+            i += t.node(n).size;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Most candidates [`restructure`] lists per round.
+const MAX_RESTRUCTURE: usize = 4096;
+
+/// Rebuilds a node through *another* alternative: the node's symbol `A`
+/// (or a symbol a unit chain of `A` reaches) takes an alternative with
+/// nonterminals, one of them is filled with a nearest descendant (through
+/// a unit chain again) and the others with their minimal expansions. This
+/// reaches `SELECT t1.a` from `UPDATE t3 SET a=t1.a`, which deletion and
+/// same-symbol replacement cannot. Costly in candidates, so the pipeline
+/// runs it only when the other passes are at a fixpoint; shortest first.
+pub fn restructure(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
+    let g = ctx.g;
+    let chains = unit_chains(g);
+    let min_bytes: Vec<usize> = (0..g.num_symbols())
+        .map(|i| minimal_choice_len(ctx, ctx.minimal(SymbolId(i as u32))))
+        .collect();
+    // Reach `Y` from `A`: itself (no bytes) or through a unit chain.
+    let reach =
+        |a: SymbolId| std::iter::once((a, Vec::new())).chain(chains[a.index()].iter().cloned());
+    greedy(cur.to_vec(), tester, |c0| {
+        // Spans may run past the input's end (missing bytes read as 0):
+        // pad with zeros so every span slices exactly, trim them after.
+        let c = &[c0, &[0u8; 256][..]].concat()[..];
+        let t = decode_tree(g, c, cfg);
+        let mut v = Vec::new();
+        'nodes: for n in spans(&t) {
+            let Some(a) = t.symbol(g, n) else { continue };
+            let r = t.node(n).choices.clone();
+            let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
+            for (b, p1) in reach(a) {
+                for rule in g.rules_of(b) {
+                    let nts: Vec<SymbolId> = g
+                        .body(rule)
+                        .iter()
+                        .filter_map(|e| match e {
+                            Elem::Nt(y) => Some(*y),
+                            Elem::T(_) => None,
+                        })
+                        .collect();
+                    for (pos, &y) in nts.iter().enumerate() {
+                        for (z, p2) in reach(y) {
+                            for d in nearest(&t, g, n, z) {
+                                let dr = t.node(d).choices.clone();
+                                let (ds, de) = (
+                                    (dr.start as usize).min(c.len()),
+                                    (dr.end as usize).min(c.len()),
+                                );
+                                let mut cand = c[..s].to_vec();
+                                cand.extend_from_slice(&p1);
+                                encode_choice(g.alt_index(rule), g.num_alts(b), &mut cand);
+                                for (q, &x) in nts.iter().enumerate() {
+                                    if q == pos {
+                                        cand.extend_from_slice(&p2);
+                                        cand.extend_from_slice(&c[ds..de]);
+                                    } else {
+                                        cand.resize(cand.len() + min_bytes[x.index()], 0);
+                                    }
+                                }
+                                cand.extend_from_slice(&c[e..]);
+                                while cand.last() == Some(&0) {
+                                    cand.pop();
+                                }
+                                v.push(cand);
+                                if v.len() >= MAX_RESTRUCTURE {
+                                    break 'nodes;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Only shorter texts are worth an oracle run here; one candidate
+        // per text.
+        let text_len = crate::generate::decode(g, c0, cfg).len();
+        let mut seen = std::collections::HashSet::new();
+        v.sort_by_key(|x| x.len());
+        v.retain(|x| {
+            let text = crate::generate::decode(g, x, cfg);
+            text.len() < text_len && seen.insert(text)
+        });
+        v
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,5 +404,34 @@ mod tests {
         let mut t = Tester::new(&mut o);
         let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
         assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--0");
+    }
+
+    #[test]
+    fn restructure_rebuilds_through_another_alternative() {
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<stmt>"],
+                "<stmt>": ["SELECT <e> FROM <t>", "UPDATE <t> SET a=<e>"],
+                "<e>": ["x", "y", "(<e>)"],
+                "<t>": ["t", "u"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let cfg = DecodeConfig::default();
+        let ctx = TreeCtx::new(&g, Render::Text);
+        let tree = crate::parse::parse(&g, b"UPDATE t SET a=(y)").unwrap();
+        let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if crate::generate::decode(&g, c, &cfg).contains(&b'y') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        // Same-symbol replacement cannot leave UPDATE; restructuring can.
+        let rbd = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+        assert!(crate::generate::decode(&g, &rbd, &cfg).starts_with(b"UPDATE"));
+        let out = restructure(&ctx, &cfg, &rbd, &mut t);
+        assert_eq!(crate::generate::decode(&g, &out, &cfg), b"SELECT y FROM t");
     }
 }

@@ -271,6 +271,12 @@ pub fn reduce_choices(
                 }
             }
         }
+        if cur == before && strategy == Strategy::Auto && !tester.stopped() {
+            // At the fixpoint: try rebuilding nodes through other
+            // alternatives; on success the cheaper passes run again.
+            cur = choices::restructure(&ctx, cfg, &cur, tester);
+            passes.push(("restructure", cur.len(), tester.stats().tests));
+        }
         if cur == before || tester.stopped() {
             break;
         }
