@@ -251,8 +251,8 @@ fn main() {
                 }
             }
         }
-        Some("recognise") => {
-            // Profiling aid: recognition only, 5 rounds.
+        Some(mode @ ("recognise" | "full")) => {
+            // Profiling aid: recognition only (or full parses), 5 rounds.
             let kind = args.get(1).map_or("json", String::as_str);
             let size = args
                 .get(2)
@@ -262,7 +262,11 @@ fn main() {
             let p = Parser::new(&g);
             let text = doc(kind, size);
             for _ in 0..5 {
-                assert!(p.recognises(g.start(), text.as_bytes()));
+                if mode == "full" {
+                    assert!(p.parse(text.as_bytes()).is_ok());
+                } else {
+                    assert!(p.recognises(g.start(), text.as_bytes()));
+                }
             }
         }
         Some("tables") => {

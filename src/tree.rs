@@ -112,6 +112,33 @@ impl Tree {
         Some(Tree { nodes, texts })
     }
 
+    /// [`Tree::from_preorder`] for nodes whose depths are already set and
+    /// whose order is pre-order by construction (the parser's extraction):
+    /// one backward pass computes the sizes. Returns `None` if a parent does
+    /// not precede its child; pre-order contiguity is checked in debug
+    /// builds only.
+    pub(crate) fn from_preorder_with_depths(mut nodes: Vec<Node>) -> Option<Tree> {
+        if nodes.is_empty() || nodes[0].parent != NO_PARENT {
+            return None;
+        }
+        for i in (1..nodes.len()).rev() {
+            let p = nodes[i].parent as usize;
+            if p >= i {
+                return None;
+            }
+            let s = nodes[i].size;
+            nodes[p].size += s;
+        }
+        debug_assert!((1..nodes.len()).all(|i| {
+            let p = nodes[i].parent as usize;
+            i < p + nodes[p].size as usize && nodes[i].depth == nodes[p].depth + 1
+        }));
+        Some(Tree {
+            nodes,
+            texts: Vec::new(),
+        })
+    }
+
     /// Appends a node (pre-order) and returns its id. Sizes are fixed up by
     /// [`Tree::finish`].
     pub(crate) fn push(&mut self, label: Label, parent: u32, choice_pos: u32) -> u32 {

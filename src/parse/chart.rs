@@ -262,7 +262,7 @@ impl Chart {
 
 impl<'t> Builder<'t> {
     fn new(t: &'t Tables, n: usize) -> Builder<'t> {
-        Builder {
+        let mut b = Builder {
             t,
             // Generous reservations cost only address space; they avoid
             // copying the arenas as they grow.
@@ -280,7 +280,11 @@ impl<'t> Builder<'t> {
             filter: true,
             expected: Vec::new(),
             path: Vec::new(),
-        }
+        };
+        super::mem::advise_huge(&mut b.chart.waiting);
+        super::mem::advise_huge(&mut b.chart.leo);
+        super::mem::advise_huge(&mut b.chart.done);
+        b
     }
 
     /// Builds sets `0..=n` (or up to `explain`, which then runs without the

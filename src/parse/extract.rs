@@ -75,6 +75,7 @@ pub(crate) fn extract(
         chains: Vec::new(),
         runs: Vec::new(),
     };
+    super::mem::advise_huge(&mut ex.nodes);
     let n = input.len() as u32;
     if n == 0 {
         ex.stack.push(Task {
@@ -98,7 +99,7 @@ pub(crate) fn extract(
         });
     }
     ex.run()?;
-    Tree::from_preorder(ex.nodes, Vec::new())
+    Tree::from_preorder_with_depths(ex.nodes)
         .ok_or_else(|| ExtractError("extracted nodes are not in pre-order".into()))
 }
 
@@ -106,8 +107,8 @@ struct Extractor<'a> {
     t: &'a Tables,
     chart: &'a Chart,
     input: &'a [u8],
-    /// The tree's nodes in pre-order (sizes and depths are filled in by
-    /// [`Tree::from_preorder`]).
+    /// The tree's nodes in pre-order, with depths (sizes are filled in by
+    /// [`Tree::from_preorder_with_depths`]).
     nodes: Vec<Node>,
     stack: Vec<Task>,
     chains: Vec<ChainElem>,
@@ -186,11 +187,15 @@ impl Extractor<'_> {
     /// Appends a node; returns its index.
     #[inline]
     fn push(&mut self, label: Label, parent: u32, _choice_pos: u32) -> u32 {
+        let depth = match self.nodes.get(parent as usize) {
+            Some(p) => p.depth + 1,
+            None => 0, // the root (`NO_PARENT`)
+        };
         self.nodes.push(Node {
             label,
             parent,
             size: 1,
-            depth: 0,
+            depth,
             choices: 0..0,
         });
         self.nodes.len() as u32 - 1
