@@ -175,9 +175,15 @@ fn completion_key(sym: SymbolId, origin: u32) -> u64 {
     (1u64 << 63) | ((sym.0 as u64) << 32) | origin as u64
 }
 
-/// Runs the recogniser for `start` over `input`.
-pub(crate) fn recognise(t: &Tables, start: SymbolId, input: &[u8]) -> (Chart, Outcome) {
-    let mut b = Builder::new(t, input.len());
+/// Runs the recogniser for `start` over `input`, reusing the arenas of
+/// `reuse` (a finished chart no longer needed) if given.
+pub(crate) fn recognise(
+    t: &Tables,
+    start: SymbolId,
+    input: &[u8],
+    reuse: Option<Chart>,
+) -> (Chart, Outcome) {
+    let mut b = Builder::new(t, input.len(), reuse);
     let outcome = b.run(start, input, None);
     b.chart.wait_off.push(b.chart.waiting.len() as u32);
     b.chart.done_off.push(b.chart.done.len() as u32);
@@ -194,7 +200,7 @@ pub(crate) fn expected_at(
     input: &[u8],
     at: usize,
 ) -> (Vec<(Slot, u32)>, bool) {
-    let mut b = Builder::new(t, 0);
+    let mut b = Builder::new(t, 0, None);
     b.run(start, input, Some(at));
     let can_end = b.accepts_last(start, at);
     let out = b
@@ -206,6 +212,33 @@ pub(crate) fn expected_at(
 }
 
 impl Chart {
+    fn empty() -> Chart {
+        Chart {
+            waiting: Vec::new(),
+            wait_off: Vec::new(),
+            leo: Vec::new(),
+            done: Vec::new(),
+            done_off: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.waiting.clear();
+        self.wait_off.clear();
+        self.leo.clear();
+        self.done.clear();
+        self.done_off.clear();
+    }
+
+    /// Bytes held by the arenas (capacity, not length).
+    pub(crate) fn capacity_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.waiting.capacity() * size_of::<Item>()
+            + self.leo.capacity() * size_of::<u64>()
+            + self.done.capacity() * size_of::<Done>()
+            + (self.wait_off.capacity() + self.done_off.capacity()) * size_of::<u32>()
+    }
+
     /// Complete items of set `i`.
     #[inline]
     pub(crate) fn done_in(&self, i: usize) -> &[Done] {
@@ -261,18 +294,21 @@ impl Chart {
 }
 
 impl<'t> Builder<'t> {
-    fn new(t: &'t Tables, n: usize) -> Builder<'t> {
-        let mut b = Builder {
+    /// A builder for an input of `n` bytes, reusing `reuse`'s arenas (a
+    /// previous parse's chart) when given.
+    fn new(t: &'t Tables, n: usize, reuse: Option<Chart>) -> Builder<'t> {
+        // Generous reservations cost only address space; they avoid
+        // copying the arenas as they grow.
+        let mut chart = reuse.unwrap_or_else(Chart::empty);
+        chart.clear();
+        chart.waiting.reserve(3 * n + 16);
+        chart.wait_off.reserve(n + 2);
+        chart.leo.reserve(3 * n + 16);
+        chart.done.reserve(3 * n + 16);
+        chart.done_off.reserve(n + 2);
+        Builder {
             t,
-            // Generous reservations cost only address space; they avoid
-            // copying the arenas as they grow.
-            chart: Chart {
-                waiting: Vec::with_capacity(3 * n + 16),
-                wait_off: Vec::with_capacity(n + 2),
-                leo: Vec::with_capacity(3 * n + 16),
-                done: Vec::with_capacity(3 * n + 16),
-                done_off: Vec::with_capacity(n + 2),
-            },
+            chart,
             dedup: Dedup::new(),
             work: Vec::new(),
             predicted: vec![0; t.nullable.len()],
@@ -280,11 +316,7 @@ impl<'t> Builder<'t> {
             filter: true,
             expected: Vec::new(),
             path: Vec::new(),
-        };
-        super::mem::advise_huge(&mut b.chart.waiting);
-        super::mem::advise_huge(&mut b.chart.leo);
-        super::mem::advise_huge(&mut b.chart.done);
-        b
+        }
     }
 
     /// Builds sets `0..=n` (or up to `explain`, which then runs without the

@@ -75,7 +75,6 @@ pub(crate) fn extract(
         chains: Vec::new(),
         runs: Vec::new(),
     };
-    super::mem::advise_huge(&mut ex.nodes);
     let n = input.len() as u32;
     if n == 0 {
         ex.stack.push(Task {
