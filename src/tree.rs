@@ -112,27 +112,18 @@ impl Tree {
         Some(Tree { nodes, texts })
     }
 
-    /// [`Tree::from_preorder`] for nodes whose depths are already set and
-    /// whose order is pre-order by construction (the parser's extraction):
-    /// one backward pass computes the sizes. Returns `None` if a parent does
-    /// not precede its child; pre-order contiguity is checked in debug
-    /// builds only.
-    pub(crate) fn from_preorder_with_depths(mut nodes: Vec<Node>) -> Option<Tree> {
-        if nodes.is_empty() || nodes[0].parent != NO_PARENT {
+    /// [`Tree::from_preorder`] for nodes whose depths and sizes are
+    /// already set, in pre-order by construction (the parser's extraction).
+    /// Checks only the root in release builds (the full check is a pass
+    /// over the whole tree); debug builds compare with `from_preorder`.
+    pub(crate) fn from_preorder_sized(nodes: Vec<Node>) -> Option<Tree> {
+        if nodes.first()?.parent != NO_PARENT || nodes[0].size as usize != nodes.len() {
             return None;
         }
-        for i in (1..nodes.len()).rev() {
-            let p = nodes[i].parent as usize;
-            if p >= i {
-                return None;
-            }
-            let s = nodes[i].size;
-            nodes[p].size += s;
-        }
-        debug_assert!((1..nodes.len()).all(|i| {
-            let p = nodes[i].parent as usize;
-            i < p + nodes[p].size as usize && nodes[i].depth == nodes[p].depth + 1
-        }));
+        debug_assert!(
+            Tree::from_preorder(nodes.clone(), Vec::new()).is_some_and(|t| t.nodes == nodes),
+            "extracted sizes or depths disagree with the parents"
+        );
         Some(Tree {
             nodes,
             texts: Vec::new(),
