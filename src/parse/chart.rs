@@ -161,7 +161,14 @@ struct Builder<'t> {
     expected: Vec<Item>,
     /// Scratch for [`Builder::leo_top`].
     path: Vec<usize>,
+    /// Direct-mapped cache of [`Chart::group`] over finished sets:
+    /// `(set, symbol, start, end)`. Completions keep returning to the same
+    /// few origins (a string's start, the enclosing array's), so most
+    /// lookups hit.
+    groups: Vec<[u32; 4]>,
 }
+
+const GROUP_CACHE: usize = 256;
 
 #[inline]
 fn key(slot: u32, origin: u32) -> u64 {
@@ -316,6 +323,7 @@ impl<'t> Builder<'t> {
             filter: true,
             expected: Vec::new(),
             path: Vec::new(),
+            groups: vec![[u32::MAX; 4]; GROUP_CACHE],
         }
     }
 
@@ -472,7 +480,7 @@ impl<'t> Builder<'t> {
             return;
         }
         let j = it.origin as usize;
-        let g = self.chart.group(t, j, lhs);
+        let g = self.group(j, lhs);
         if g.is_empty() {
             return;
         }
@@ -508,6 +516,19 @@ impl<'t> Builder<'t> {
         }
     }
 
+    /// [`Chart::group`] through the cache; `j` must be a finished set.
+    #[inline]
+    fn group(&mut self, j: usize, sym: SymbolId) -> Range<usize> {
+        let h = ((j as u32).wrapping_mul(0x9E37_79B1) ^ sym.0.wrapping_mul(0x85EB_CA77)) >> 24;
+        let e = &mut self.groups[h as usize % GROUP_CACHE];
+        if e[0] == j as u32 && e[1] == sym.0 {
+            return e[2] as usize..e[3] as usize;
+        }
+        let g = self.chart.group(self.t, j, sym);
+        *e = [j as u32, sym.0, g.start as u32, g.end as u32];
+        g
+    }
+
     /// The topmost item of the Leo chain for completing `sym` from set `j`
     /// (whose items waiting for `sym` are `g`), memoised per waiting group.
     /// Iterative: chains can be as long as the input.
@@ -538,7 +559,7 @@ impl<'t> Builder<'t> {
             }
             let up_sym = lhs_of(t, r);
             let up_j = it.origin as usize;
-            let up_g = self.chart.group(t, up_j, up_sym);
+            let up_g = self.group(up_j, up_sym);
             if up_g.is_empty() {
                 break last_top;
             }
@@ -557,12 +578,17 @@ impl<'t> Builder<'t> {
     fn finish_set(&mut self, i: usize) {
         let t = self.t;
         let lo = self.chart.wait_off[i] as usize;
-        self.chart.waiting[lo..]
-            .sort_unstable_by_key(|it| (t.slot_sym[it.slot as usize], it.slot, it.origin));
+        // Keys as single integers: the same order as (symbol, slot, origin)
+        // and (lhs, origin, slot), so the same permutation, with cheaper
+        // comparisons.
+        self.chart.waiting[lo..].sort_unstable_by_key(|it| {
+            (t.slot_rank[it.slot as usize] as u64) << 32 | it.origin as u64
+        });
         self.chart.leo.resize(self.chart.waiting.len(), LEO_UNKNOWN);
         let dlo = self.chart.done_off[i] as usize;
-        self.chart.done[dlo..]
-            .sort_unstable_by_key(|d| (t.slot_sym[d.slot as usize], d.origin, d.slot));
+        self.chart.done[dlo..].sort_unstable_by_key(|d| {
+            (t.slot_sym[d.slot as usize] as u128) << 64 | (d.origin as u128) << 32 | d.slot as u128
+        });
     }
 }
 
