@@ -72,76 +72,67 @@ pub(crate) enum Outcome {
     Failed { at: usize },
 }
 
-/// A set of `u64` keys, cleared per Earley set: a linear scan while it is
-/// small (typical sets hold a handful of keys), open addressing beyond.
+/// A set of `u64` keys, cleared per Earley set: open addressing whose
+/// slots carry the generation (set) that wrote them, so clearing is one
+/// increment and the small table stays in the L1 cache.
 struct Dedup {
-    small: Vec<u64>,
-    table: Vec<u64>,
-    used: Vec<u32>,
+    /// `(key, generation)`; a slot of another generation is empty.
+    table: Vec<(u64, u32)>,
+    generation: u32,
+    count: usize,
 }
-
-const EMPTY: u64 = u64::MAX;
-const SMALL: usize = 24;
 
 impl Dedup {
     fn new() -> Dedup {
         Dedup {
-            small: Vec::with_capacity(SMALL),
-            table: vec![EMPTY; 64],
-            used: Vec::new(),
+            table: vec![(0, 0); 256],
+            generation: 1,
+            count: 0,
         }
     }
     /// Inserts `k`; returns false if it was present.
     #[inline]
     fn insert(&mut self, k: u64) -> bool {
-        if self.small.len() < SMALL {
-            if self.small.contains(&k) {
-                return false;
-            }
-            self.small.push(k);
-            if self.small.len() == SMALL {
-                for i in 0..SMALL {
-                    let k = self.small[i];
-                    self.insert_table(k);
-                }
-            }
-            return true;
-        }
-        self.insert_table(k)
-    }
-    fn insert_table(&mut self, k: u64) -> bool {
-        if self.used.len() * 2 >= self.table.len() {
+        if self.count * 2 >= self.table.len() {
             self.grow();
         }
         let mask = self.table.len() - 1;
-        let mut h = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & mask;
+        let mut h = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask;
         loop {
-            let v = self.table[h];
+            let (v, gen) = self.table[h];
+            if gen != self.generation {
+                self.table[h] = (k, self.generation);
+                self.count += 1;
+                return true;
+            }
             if v == k {
                 return false;
-            }
-            if v == EMPTY {
-                self.table[h] = k;
-                self.used.push(h as u32);
-                return true;
             }
             h = (h + 1) & mask;
         }
     }
+    #[cold]
     fn grow(&mut self) {
-        let keys: Vec<u64> = self.used.iter().map(|&h| self.table[h as usize]).collect();
-        self.table = vec![EMPTY; self.table.len() * 2];
-        self.used.clear();
-        for k in keys {
-            self.insert_table(k);
+        let live: Vec<u64> = self
+            .table
+            .iter()
+            .filter(|e| e.1 == self.generation)
+            .map(|e| e.0)
+            .collect();
+        self.table = vec![(0, 0); self.table.len() * 2];
+        self.generation = 1;
+        self.count = 0;
+        for k in live {
+            self.insert(k);
         }
     }
     fn clear(&mut self) {
-        self.small.clear();
-        for &h in &self.used {
-            self.table[h as usize] = EMPTY;
+        self.count = 0;
+        if self.generation == u32::MAX {
+            self.table.fill((0, 0));
+            self.generation = 0;
         }
-        self.used.clear();
+        self.generation += 1;
     }
 }
 
