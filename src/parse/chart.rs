@@ -44,9 +44,10 @@ pub(crate) struct Done {
 
 pub(crate) const NO_LEO: u32 = u32::MAX;
 
-/// Leo memo per waiting group: not computed yet / no Leo item.
-const LEO_UNKNOWN: u64 = u64::MAX;
-const LEO_NONE: u64 = u64::MAX - 1;
+/// Leo memo per waiting group: not computed yet / no Leo item (other
+/// values index [`Chart::tops`]).
+const LEO_UNKNOWN: u32 = u32::MAX;
+const LEO_NONE: u32 = u32::MAX - 1;
 
 /// A finished Earley chart.
 pub(crate) struct Chart {
@@ -55,8 +56,11 @@ pub(crate) struct Chart {
     pub(crate) waiting: Vec<Item>,
     pub(crate) wait_off: Vec<u32>,
     /// Leo memo, parallel to `waiting` (only the first item of each
-    /// symbol group is used): `(slot << 32) | origin` of the chain top.
-    leo: Vec<u64>,
+    /// symbol group is used): `LEO_UNKNOWN`, `LEO_NONE` or an index into
+    /// `tops`.
+    leo: Vec<u32>,
+    /// Chain tops found by Leo: `(slot << 32) | origin`.
+    tops: Vec<u64>,
     /// Complete items of set `i`: `done[done_off[i]..done_off[i+1]]`,
     /// sorted by (lhs, origin, slot) so the lowest alternative comes first.
     pub(crate) done: Vec<Done>,
@@ -215,6 +219,7 @@ impl Chart {
             waiting: Vec::new(),
             wait_off: Vec::new(),
             leo: Vec::new(),
+            tops: Vec::new(),
             done: Vec::new(),
             done_off: Vec::new(),
         }
@@ -224,15 +229,35 @@ impl Chart {
         self.waiting.clear();
         self.wait_off.clear();
         self.leo.clear();
+        self.tops.clear();
         self.done.clear();
         self.done_off.clear();
+    }
+
+    /// The chain top of Leo memo value `memo` (not `LEO_UNKNOWN`).
+    #[inline]
+    fn top(&self, memo: u32) -> Option<(u32, u32)> {
+        let k = *self.tops.get(memo as usize)?;
+        Some(((k >> 32) as u32, k as u32))
+    }
+
+    /// Records a chain top (`None`: no Leo item); returns its memo value.
+    fn new_top(&mut self, top: Option<u64>) -> u32 {
+        match top {
+            None => LEO_NONE,
+            Some(k) => {
+                self.tops.push(k);
+                self.tops.len() as u32 - 1
+            }
+        }
     }
 
     /// Bytes held by the arenas (capacity, not length).
     pub(crate) fn capacity_bytes(&self) -> usize {
         use std::mem::size_of;
         self.waiting.capacity() * size_of::<Item>()
-            + self.leo.capacity() * size_of::<u64>()
+            + self.leo.capacity() * size_of::<u32>()
+            + self.tops.capacity() * size_of::<u64>()
             + self.done.capacity() * size_of::<Done>()
             + (self.wait_off.capacity() + self.done_off.capacity()) * size_of::<u32>()
     }
@@ -527,35 +552,35 @@ impl<'t> Builder<'t> {
         let t = self.t;
         let memo = self.chart.leo[g.start];
         if memo != LEO_UNKNOWN {
-            return (memo != LEO_NONE).then_some(((memo >> 32) as u32, memo as u32));
+            return self.chart.top(memo);
         }
         self.path.clear();
         let (mut cur_j, mut cur_sym, mut cur_g) = (j, sym, g);
-        let mut last_top = LEO_NONE;
+        let mut last_top = None;
         let result = loop {
             let Some(it) = self.chart.leo_link_in(t, cur_g.clone(), cur_sym, cur_j) else {
                 self.chart.leo[cur_g.start] = LEO_NONE;
-                break last_top;
+                break self.chart.new_top(last_top);
             };
             if self.path.len() > self.chart.waiting.len() {
                 break LEO_NONE; // a cycle of unique items: no Leo
             }
             self.path.push(cur_g.start);
-            last_top = key(it.slot + 1, it.origin);
+            last_top = Some(key(it.slot + 1, it.origin));
             let Slot::End(r) = t.slots[it.slot as usize + 1] else {
                 unreachable!("leo_link_in checks penultimate")
             };
             if r >= t.num_rules {
-                break last_top;
+                break self.chart.new_top(last_top);
             }
             let up_sym = lhs_of(t, r);
             let up_j = it.origin as usize;
             let up_g = self.group(up_j, up_sym);
             if up_g.is_empty() {
-                break last_top;
+                break self.chart.new_top(last_top);
             }
             match self.chart.leo[up_g.start] {
-                LEO_NONE => break last_top,
+                LEO_NONE => break self.chart.new_top(last_top),
                 LEO_UNKNOWN => (cur_j, cur_sym, cur_g) = (up_j, up_sym, up_g),
                 top => break top,
             }
@@ -563,7 +588,7 @@ impl<'t> Builder<'t> {
         for &gi in &self.path {
             self.chart.leo[gi] = result;
         }
-        (result != LEO_NONE).then_some(((result >> 32) as u32, result as u32))
+        self.chart.top(result)
     }
 
     fn finish_set(&mut self, i: usize) {
