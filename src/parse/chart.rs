@@ -20,6 +20,7 @@
 //! topmost item is added directly and tagged with the chain's bottom, from
 //! which extraction rebuilds the chain.
 
+use super::mem::Prefault;
 use super::tables::{Slot, Tables, EOF};
 use crate::grammar::SymbolId;
 use std::ops::Range;
@@ -161,6 +162,8 @@ struct Builder<'t> {
     /// few origins (a string's start, the enclosing array's), so most
     /// lookups hit.
     groups: Vec<[u32; 4]>,
+    /// For `waiting`, `done` and `leo`.
+    prefault: [Prefault; 3],
 }
 
 const GROUP_CACHE: usize = 256;
@@ -340,6 +343,7 @@ impl<'t> Builder<'t> {
             expected: Vec::new(),
             path: Vec::new(),
             groups: vec![[u32::MAX; 4]; GROUP_CACHE],
+            prefault: [Prefault::new(), Prefault::new(), Prefault::new()],
         }
     }
 
@@ -435,6 +439,7 @@ impl<'t> Builder<'t> {
                     }
                 }
                 Slot::Nt(s) => {
+                    self.prefault[0].before_push(&mut self.chart.waiting);
                     self.chart.waiting.push(it);
                     if self.predicted[s.index()] != i + 1 {
                         self.predicted[s.index()] = i + 1;
@@ -482,6 +487,7 @@ impl<'t> Builder<'t> {
 
     fn complete(&mut self, it: Item, leo: u32, i: u32, la: usize, r: u32) {
         let t = self.t;
+        self.prefault[1].before_push(&mut self.chart.done);
         self.chart.done.push(Done {
             slot: it.slot,
             origin: it.origin,
@@ -600,6 +606,7 @@ impl<'t> Builder<'t> {
         self.chart.waiting[lo..].sort_unstable_by_key(|it| {
             (t.slot_rank[it.slot as usize] as u64) << 32 | it.origin as u64
         });
+        self.prefault[2].before_push(&mut self.chart.leo);
         self.chart.leo.resize(self.chart.waiting.len(), LEO_UNKNOWN);
         let dlo = self.chart.done_off[i] as usize;
         self.chart.done[dlo..].sort_unstable_by_key(|d| {

@@ -76,6 +76,7 @@ pub(crate) fn extract(
         stack: Vec::new(),
         chains: Vec::new(),
         runs: Vec::new(),
+        prefault: super::mem::Prefault::new(),
     };
     let n = input.len() as u32;
     if n == 0 {
@@ -114,6 +115,7 @@ struct Extractor<'a> {
     chains: Vec<ChainElem>,
     /// Linked lists of same-span ancestors: `(symbol, next)`.
     runs: Vec<(SymbolId, u32)>,
+    prefault: super::mem::Prefault,
 }
 
 impl Extractor<'_> {
@@ -196,6 +198,7 @@ impl Extractor<'_> {
             Some(p) => p.depth + 1,
             None => 0, // the root (`NO_PARENT`)
         };
+        self.prefault.before_push(&mut self.nodes);
         self.nodes.push(Node {
             label,
             parent,

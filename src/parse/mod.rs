@@ -48,6 +48,7 @@
 mod chart;
 mod error;
 mod extract;
+mod mem;
 mod tables;
 
 use crate::grammar::{Grammar, SymbolId};
