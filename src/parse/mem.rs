@@ -18,6 +18,9 @@ pub(crate) struct Prefault {
 /// Bytes populated per call.
 const CHUNK: usize = 2 << 20;
 const PAGE: usize = 4096;
+/// Smaller spans are left to ordinary faults: the syscall would cost more
+/// than it saves on the small parses reducers run by the thousand.
+const MIN_SPAN: usize = 256 << 10;
 
 impl Prefault {
     pub(crate) fn new() -> Prefault {
@@ -44,7 +47,7 @@ impl Prefault {
             let base = v.as_mut_ptr() as usize;
             let lo = (base + v.len() * size) / PAGE * PAGE;
             let hi = (base + end * size) / PAGE * PAGE;
-            if hi > lo {
+            if hi >= lo + MIN_SPAN {
                 // SAFETY: `lo..hi` lies within `v`'s allocation (its first page
                 // may hold elements already written, which populating leaves
                 // as they are); MADV_POPULATE_WRITE only faults pages in, never
