@@ -112,6 +112,24 @@ impl Tree {
         Some(Tree { nodes, texts })
     }
 
+    /// [`Tree::from_preorder`] for nodes whose depths and sizes are
+    /// already set, in pre-order by construction (the parser's extraction).
+    /// Checks only the root in release builds (the full check is a pass
+    /// over the whole tree); debug builds compare with `from_preorder`.
+    pub(crate) fn from_preorder_sized(nodes: Vec<Node>) -> Option<Tree> {
+        if nodes.first()?.parent != NO_PARENT || nodes[0].size as usize != nodes.len() {
+            return None;
+        }
+        debug_assert!(
+            Tree::from_preorder(nodes.clone(), Vec::new()).is_some_and(|t| t.nodes == nodes),
+            "extracted sizes or depths disagree with the parents"
+        );
+        Some(Tree {
+            nodes,
+            texts: Vec::new(),
+        })
+    }
+
     /// Appends a node (pre-order) and returns its id. Sizes are fixed up by
     /// [`Tree::finish`].
     pub(crate) fn push(&mut self, label: Label, parent: u32, choice_pos: u32) -> u32 {

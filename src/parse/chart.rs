@@ -20,6 +20,7 @@
 //! topmost item is added directly and tagged with the chain's bottom, from
 //! which extraction rebuilds the chain.
 
+use super::mem::Prefault;
 use super::tables::{Slot, Tables, EOF};
 use crate::grammar::SymbolId;
 use std::ops::Range;
@@ -44,9 +45,10 @@ pub(crate) struct Done {
 
 pub(crate) const NO_LEO: u32 = u32::MAX;
 
-/// Leo memo per waiting group: not computed yet / no Leo item.
-const LEO_UNKNOWN: u64 = u64::MAX;
-const LEO_NONE: u64 = u64::MAX - 1;
+/// Leo memo per waiting group: not computed yet / no Leo item (other
+/// values index [`Chart::tops`]).
+const LEO_UNKNOWN: u32 = u32::MAX;
+const LEO_NONE: u32 = u32::MAX - 1;
 
 /// A finished Earley chart.
 pub(crate) struct Chart {
@@ -55,8 +57,11 @@ pub(crate) struct Chart {
     pub(crate) waiting: Vec<Item>,
     pub(crate) wait_off: Vec<u32>,
     /// Leo memo, parallel to `waiting` (only the first item of each
-    /// symbol group is used): `(slot << 32) | origin` of the chain top.
-    leo: Vec<u64>,
+    /// symbol group is used): `LEO_UNKNOWN`, `LEO_NONE` or an index into
+    /// `tops`.
+    leo: Vec<u32>,
+    /// Chain tops found by Leo: `(slot << 32) | origin`.
+    tops: Vec<u64>,
     /// Complete items of set `i`: `done[done_off[i]..done_off[i+1]]`,
     /// sorted by (lhs, origin, slot) so the lowest alternative comes first.
     pub(crate) done: Vec<Done>,
@@ -72,76 +77,67 @@ pub(crate) enum Outcome {
     Failed { at: usize },
 }
 
-/// A set of `u64` keys, cleared per Earley set: a linear scan while it is
-/// small (typical sets hold a handful of keys), open addressing beyond.
+/// A set of `u64` keys, cleared per Earley set: open addressing whose
+/// slots carry the generation (set) that wrote them, so clearing is one
+/// increment and the small table stays in the L1 cache.
 struct Dedup {
-    small: Vec<u64>,
-    table: Vec<u64>,
-    used: Vec<u32>,
+    /// `(key, generation)`; a slot of another generation is empty.
+    table: Vec<(u64, u32)>,
+    generation: u32,
+    count: usize,
 }
-
-const EMPTY: u64 = u64::MAX;
-const SMALL: usize = 24;
 
 impl Dedup {
     fn new() -> Dedup {
         Dedup {
-            small: Vec::with_capacity(SMALL),
-            table: vec![EMPTY; 64],
-            used: Vec::new(),
+            table: vec![(0, 0); 256],
+            generation: 1,
+            count: 0,
         }
     }
     /// Inserts `k`; returns false if it was present.
     #[inline]
     fn insert(&mut self, k: u64) -> bool {
-        if self.small.len() < SMALL {
-            if self.small.contains(&k) {
-                return false;
-            }
-            self.small.push(k);
-            if self.small.len() == SMALL {
-                for i in 0..SMALL {
-                    let k = self.small[i];
-                    self.insert_table(k);
-                }
-            }
-            return true;
-        }
-        self.insert_table(k)
-    }
-    fn insert_table(&mut self, k: u64) -> bool {
-        if self.used.len() * 2 >= self.table.len() {
+        if self.count * 2 >= self.table.len() {
             self.grow();
         }
         let mask = self.table.len() - 1;
-        let mut h = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & mask;
+        let mut h = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask;
         loop {
-            let v = self.table[h];
+            let (v, gen) = self.table[h];
+            if gen != self.generation {
+                self.table[h] = (k, self.generation);
+                self.count += 1;
+                return true;
+            }
             if v == k {
                 return false;
-            }
-            if v == EMPTY {
-                self.table[h] = k;
-                self.used.push(h as u32);
-                return true;
             }
             h = (h + 1) & mask;
         }
     }
+    #[cold]
     fn grow(&mut self) {
-        let keys: Vec<u64> = self.used.iter().map(|&h| self.table[h as usize]).collect();
-        self.table = vec![EMPTY; self.table.len() * 2];
-        self.used.clear();
-        for k in keys {
-            self.insert_table(k);
+        let live: Vec<u64> = self
+            .table
+            .iter()
+            .filter(|e| e.1 == self.generation)
+            .map(|e| e.0)
+            .collect();
+        self.table = vec![(0, 0); self.table.len() * 2];
+        self.generation = 1;
+        self.count = 0;
+        for k in live {
+            self.insert(k);
         }
     }
     fn clear(&mut self) {
-        self.small.clear();
-        for &h in &self.used {
-            self.table[h as usize] = EMPTY;
+        self.count = 0;
+        if self.generation == u32::MAX {
+            self.table.fill((0, 0));
+            self.generation = 0;
         }
-        self.used.clear();
+        self.generation += 1;
     }
 }
 
@@ -161,7 +157,16 @@ struct Builder<'t> {
     expected: Vec<Item>,
     /// Scratch for [`Builder::leo_top`].
     path: Vec<usize>,
+    /// Direct-mapped cache of [`Chart::group`] over finished sets:
+    /// `(set, symbol, start, end)`. Completions keep returning to the same
+    /// few origins (a string's start, the enclosing array's), so most
+    /// lookups hit.
+    groups: Vec<[u32; 4]>,
+    /// For `waiting`, `done` and `leo`.
+    prefault: [Prefault; 3],
 }
+
+const GROUP_CACHE: usize = 256;
 
 #[inline]
 fn key(slot: u32, origin: u32) -> u64 {
@@ -175,9 +180,15 @@ fn completion_key(sym: SymbolId, origin: u32) -> u64 {
     (1u64 << 63) | ((sym.0 as u64) << 32) | origin as u64
 }
 
-/// Runs the recogniser for `start` over `input`.
-pub(crate) fn recognise(t: &Tables, start: SymbolId, input: &[u8]) -> (Chart, Outcome) {
-    let mut b = Builder::new(t, input.len());
+/// Runs the recogniser for `start` over `input`, reusing the arenas of
+/// `reuse` (a finished chart no longer needed) if given.
+pub(crate) fn recognise(
+    t: &Tables,
+    start: SymbolId,
+    input: &[u8],
+    reuse: Option<Chart>,
+) -> (Chart, Outcome) {
+    let mut b = Builder::new(t, input.len(), reuse);
     let outcome = b.run(start, input, None);
     b.chart.wait_off.push(b.chart.waiting.len() as u32);
     b.chart.done_off.push(b.chart.done.len() as u32);
@@ -194,7 +205,7 @@ pub(crate) fn expected_at(
     input: &[u8],
     at: usize,
 ) -> (Vec<(Slot, u32)>, bool) {
-    let mut b = Builder::new(t, 0);
+    let mut b = Builder::new(t, 0, None);
     b.run(start, input, Some(at));
     let can_end = b.accepts_last(start, at);
     let out = b
@@ -206,6 +217,54 @@ pub(crate) fn expected_at(
 }
 
 impl Chart {
+    fn empty() -> Chart {
+        Chart {
+            waiting: Vec::new(),
+            wait_off: Vec::new(),
+            leo: Vec::new(),
+            tops: Vec::new(),
+            done: Vec::new(),
+            done_off: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.waiting.clear();
+        self.wait_off.clear();
+        self.leo.clear();
+        self.tops.clear();
+        self.done.clear();
+        self.done_off.clear();
+    }
+
+    /// The chain top of Leo memo value `memo` (not `LEO_UNKNOWN`).
+    #[inline]
+    fn top(&self, memo: u32) -> Option<(u32, u32)> {
+        let k = *self.tops.get(memo as usize)?;
+        Some(((k >> 32) as u32, k as u32))
+    }
+
+    /// Records a chain top (`None`: no Leo item); returns its memo value.
+    fn new_top(&mut self, top: Option<u64>) -> u32 {
+        match top {
+            None => LEO_NONE,
+            Some(k) => {
+                self.tops.push(k);
+                self.tops.len() as u32 - 1
+            }
+        }
+    }
+
+    /// Bytes held by the arenas (capacity, not length).
+    pub(crate) fn capacity_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.waiting.capacity() * size_of::<Item>()
+            + self.leo.capacity() * size_of::<u32>()
+            + self.tops.capacity() * size_of::<u64>()
+            + self.done.capacity() * size_of::<Done>()
+            + (self.wait_off.capacity() + self.done_off.capacity()) * size_of::<u32>()
+    }
+
     /// Complete items of set `i`.
     #[inline]
     pub(crate) fn done_in(&self, i: usize) -> &[Done] {
@@ -261,18 +320,21 @@ impl Chart {
 }
 
 impl<'t> Builder<'t> {
-    fn new(t: &'t Tables, n: usize) -> Builder<'t> {
+    /// A builder for an input of `n` bytes, reusing `reuse`'s arenas (a
+    /// previous parse's chart) when given.
+    fn new(t: &'t Tables, n: usize, reuse: Option<Chart>) -> Builder<'t> {
+        // Generous reservations cost only address space; they avoid
+        // copying the arenas as they grow.
+        let mut chart = reuse.unwrap_or_else(Chart::empty);
+        chart.clear();
+        chart.waiting.reserve(3 * n + 16);
+        chart.wait_off.reserve(n + 2);
+        chart.leo.reserve(3 * n + 16);
+        chart.done.reserve(3 * n + 16);
+        chart.done_off.reserve(n + 2);
         Builder {
             t,
-            // Generous reservations cost only address space; they avoid
-            // copying the arenas as they grow.
-            chart: Chart {
-                waiting: Vec::with_capacity(3 * n + 16),
-                wait_off: Vec::with_capacity(n + 2),
-                leo: Vec::with_capacity(3 * n + 16),
-                done: Vec::with_capacity(3 * n + 16),
-                done_off: Vec::with_capacity(n + 2),
-            },
+            chart,
             dedup: Dedup::new(),
             work: Vec::new(),
             predicted: vec![0; t.nullable.len()],
@@ -280,6 +342,8 @@ impl<'t> Builder<'t> {
             filter: true,
             expected: Vec::new(),
             path: Vec::new(),
+            groups: vec![[u32::MAX; 4]; GROUP_CACHE],
+            prefault: [Prefault::new(), Prefault::new(), Prefault::new()],
         }
     }
 
@@ -375,6 +439,7 @@ impl<'t> Builder<'t> {
                     }
                 }
                 Slot::Nt(s) => {
+                    self.prefault[0].before_push(&mut self.chart.waiting);
                     self.chart.waiting.push(it);
                     if self.predicted[s.index()] != i + 1 {
                         self.predicted[s.index()] = i + 1;
@@ -422,6 +487,7 @@ impl<'t> Builder<'t> {
 
     fn complete(&mut self, it: Item, leo: u32, i: u32, la: usize, r: u32) {
         let t = self.t;
+        self.prefault[1].before_push(&mut self.chart.done);
         self.chart.done.push(Done {
             slot: it.slot,
             origin: it.origin,
@@ -436,7 +502,7 @@ impl<'t> Builder<'t> {
             return;
         }
         let j = it.origin as usize;
-        let g = self.chart.group(t, j, lhs);
+        let g = self.group(j, lhs);
         if g.is_empty() {
             return;
         }
@@ -472,6 +538,19 @@ impl<'t> Builder<'t> {
         }
     }
 
+    /// [`Chart::group`] through the cache; `j` must be a finished set.
+    #[inline]
+    fn group(&mut self, j: usize, sym: SymbolId) -> Range<usize> {
+        let h = ((j as u32).wrapping_mul(0x9E37_79B1) ^ sym.0.wrapping_mul(0x85EB_CA77)) >> 24;
+        let e = &mut self.groups[h as usize % GROUP_CACHE];
+        if e[0] == j as u32 && e[1] == sym.0 {
+            return e[2] as usize..e[3] as usize;
+        }
+        let g = self.chart.group(self.t, j, sym);
+        *e = [j as u32, sym.0, g.start as u32, g.end as u32];
+        g
+    }
+
     /// The topmost item of the Leo chain for completing `sym` from set `j`
     /// (whose items waiting for `sym` are `g`), memoised per waiting group.
     /// Iterative: chains can be as long as the input.
@@ -479,35 +558,35 @@ impl<'t> Builder<'t> {
         let t = self.t;
         let memo = self.chart.leo[g.start];
         if memo != LEO_UNKNOWN {
-            return (memo != LEO_NONE).then_some(((memo >> 32) as u32, memo as u32));
+            return self.chart.top(memo);
         }
         self.path.clear();
         let (mut cur_j, mut cur_sym, mut cur_g) = (j, sym, g);
-        let mut last_top = LEO_NONE;
+        let mut last_top = None;
         let result = loop {
             let Some(it) = self.chart.leo_link_in(t, cur_g.clone(), cur_sym, cur_j) else {
                 self.chart.leo[cur_g.start] = LEO_NONE;
-                break last_top;
+                break self.chart.new_top(last_top);
             };
             if self.path.len() > self.chart.waiting.len() {
                 break LEO_NONE; // a cycle of unique items: no Leo
             }
             self.path.push(cur_g.start);
-            last_top = key(it.slot + 1, it.origin);
+            last_top = Some(key(it.slot + 1, it.origin));
             let Slot::End(r) = t.slots[it.slot as usize + 1] else {
                 unreachable!("leo_link_in checks penultimate")
             };
             if r >= t.num_rules {
-                break last_top;
+                break self.chart.new_top(last_top);
             }
             let up_sym = lhs_of(t, r);
             let up_j = it.origin as usize;
-            let up_g = self.chart.group(t, up_j, up_sym);
+            let up_g = self.group(up_j, up_sym);
             if up_g.is_empty() {
-                break last_top;
+                break self.chart.new_top(last_top);
             }
             match self.chart.leo[up_g.start] {
-                LEO_NONE => break last_top,
+                LEO_NONE => break self.chart.new_top(last_top),
                 LEO_UNKNOWN => (cur_j, cur_sym, cur_g) = (up_j, up_sym, up_g),
                 top => break top,
             }
@@ -515,18 +594,24 @@ impl<'t> Builder<'t> {
         for &gi in &self.path {
             self.chart.leo[gi] = result;
         }
-        (result != LEO_NONE).then_some(((result >> 32) as u32, result as u32))
+        self.chart.top(result)
     }
 
     fn finish_set(&mut self, i: usize) {
         let t = self.t;
         let lo = self.chart.wait_off[i] as usize;
-        self.chart.waiting[lo..]
-            .sort_unstable_by_key(|it| (t.slot_sym[it.slot as usize], it.slot, it.origin));
+        // Keys as single integers: the same order as (symbol, slot, origin)
+        // and (lhs, origin, slot), so the same permutation, with cheaper
+        // comparisons.
+        self.chart.waiting[lo..].sort_unstable_by_key(|it| {
+            (t.slot_rank[it.slot as usize] as u64) << 32 | it.origin as u64
+        });
+        self.prefault[2].before_push(&mut self.chart.leo);
         self.chart.leo.resize(self.chart.waiting.len(), LEO_UNKNOWN);
         let dlo = self.chart.done_off[i] as usize;
-        self.chart.done[dlo..]
-            .sort_unstable_by_key(|d| (t.slot_sym[d.slot as usize], d.origin, d.slot));
+        self.chart.done[dlo..].sort_unstable_by_key(|d| {
+            (t.slot_sym[d.slot as usize] as u128) << 64 | (d.origin as u128) << 32 | d.slot as u128
+        });
     }
 }
 

@@ -33,6 +33,8 @@ enum What {
     Exact { d: Done, at: u32 },
     /// Element `idx` of a rebuilt Leo chain (in `chains`), ending at `at`.
     Chain { idx: u32, at: u32 },
+    /// All of node `id`'s subtree has been emitted: its size is known.
+    Close(u32),
 }
 
 struct Task {
@@ -74,6 +76,7 @@ pub(crate) fn extract(
         stack: Vec::new(),
         chains: Vec::new(),
         runs: Vec::new(),
+        prefault: super::mem::Prefault::new(),
     };
     let n = input.len() as u32;
     if n == 0 {
@@ -98,7 +101,7 @@ pub(crate) fn extract(
         });
     }
     ex.run()?;
-    Tree::from_preorder(ex.nodes, Vec::new())
+    Tree::from_preorder_sized(ex.nodes)
         .ok_or_else(|| ExtractError("extracted nodes are not in pre-order".into()))
 }
 
@@ -106,13 +109,13 @@ struct Extractor<'a> {
     t: &'a Tables,
     chart: &'a Chart,
     input: &'a [u8],
-    /// The tree's nodes in pre-order (sizes and depths are filled in by
-    /// [`Tree::from_preorder`]).
+    /// The tree's nodes in pre-order, with depths and sizes.
     nodes: Vec<Node>,
     stack: Vec<Task>,
     chains: Vec<ChainElem>,
     /// Linked lists of same-span ancestors: `(symbol, next)`.
     runs: Vec<(SymbolId, u32)>,
+    prefault: super::mem::Prefault,
 }
 
 impl Extractor<'_> {
@@ -132,12 +135,14 @@ impl Extractor<'_> {
                     let id = self.push(Label::Rule(rule), task.parent, 0);
                     let term = self.class_term(rule)?;
                     self.push(Label::Term(term), id, 0);
+                    self.nodes[id as usize].size = 2;
                 }
                 What::Eps(sym) => {
                     let rule = self.t.eps_rule[sym.index()].ok_or_else(|| {
                         ExtractError("nullable symbol without empty derivation".into())
                     })?;
                     let id = self.push(Label::Rule(rule), task.parent, 0);
+                    self.close(id);
                     let s = self.t.rule_start[rule.index()] as usize;
                     let mut e = s;
                     while !matches!(self.t.slots[e], Slot::End(_)) {
@@ -165,6 +170,9 @@ impl Extractor<'_> {
                     self.node(d, to, None, task)?;
                 }
                 What::Exact { d, at } => self.node(d, at, None, task)?,
+                What::Close(id) => {
+                    self.nodes[id as usize].size = (self.nodes.len() - id as usize) as u32;
+                }
                 What::Chain { idx, at } => {
                     let e = self.chains[idx as usize];
                     let below = if idx > e.base {
@@ -186,14 +194,30 @@ impl Extractor<'_> {
     /// Appends a node; returns its index.
     #[inline]
     fn push(&mut self, label: Label, parent: u32, _choice_pos: u32) -> u32 {
+        let depth = match self.nodes.get(parent as usize) {
+            Some(p) => p.depth + 1,
+            None => 0, // the root (`NO_PARENT`)
+        };
+        self.prefault.before_push(&mut self.nodes);
         self.nodes.push(Node {
             label,
             parent,
             size: 1,
-            depth: 0,
+            depth,
             choices: 0..0,
         });
         self.nodes.len() as u32 - 1
+    }
+
+    /// Schedules the size of node `id`: pushed before its children, popped
+    /// after its whole subtree (this saves a pass over the finished tree).
+    #[inline]
+    fn close(&mut self, id: u32) {
+        self.stack.push(Task {
+            what: What::Close(id),
+            parent: NO_PARENT,
+            run: NONE,
+        });
     }
 
     /// The terminal of a class alternative.
@@ -257,7 +281,9 @@ impl Extractor<'_> {
         let id = if virtual_rule {
             task.parent
         } else {
-            self.push(Label::Rule(RuleId(r)), task.parent, 0)
+            let id = self.push(Label::Rule(RuleId(r)), task.parent, 0);
+            self.close(id);
+            id
         };
         let start = t.rule_start[r as usize];
         let mut p = d.slot;

@@ -48,11 +48,13 @@
 mod chart;
 mod error;
 mod extract;
+mod mem;
 mod tables;
 
 use crate::grammar::{Grammar, SymbolId};
 use crate::tree::Tree;
 use chart::Outcome;
+use std::sync::Mutex;
 
 /// Why a text does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -100,6 +102,11 @@ pub fn parse_from(g: &Grammar, sym: SymbolId, input: &[u8]) -> Result<Tree, Pars
 
 /// An Earley parser with `g`'s tables compiled once.
 ///
+/// It keeps the memory of its last chart (up to 256 MiB, the chart of about
+/// 2 MB of JSON) for the next parse, which then faults in no fresh pages for
+/// it; drop the `Parser` to release it. Parsing from several threads at once
+/// is fine: a parse that finds the spare chart in use allocates its own.
+///
 /// ```
 /// use grammar_min::{grammar::Grammar, parse::Parser};
 /// let g = Grammar::from_path("grammars/json.json".as_ref(), &Default::default()).unwrap();
@@ -111,7 +118,16 @@ pub fn parse_from(g: &Grammar, sym: SymbolId, input: &[u8]) -> Result<Tree, Pars
 pub struct Parser<'g> {
     g: &'g Grammar,
     t: tables::Tables,
+    /// The last parse's chart, kept so the next parse reuses its memory
+    /// instead of faulting in fresh pages (see [`RETAIN_MAX`]). `try_lock`
+    /// only: concurrent parses simply allocate their own.
+    spare: Mutex<Option<chart::Chart>>,
 }
+
+/// A [`Parser`] keeps the arenas of its last chart for the next parse when
+/// they hold at most this many bytes (the chart of about 2 MB of JSON);
+/// larger ones are freed at once.
+const RETAIN_MAX: usize = 256 << 20;
 
 impl<'g> Parser<'g> {
     /// Compiles `g`'s parse tables (linear in the grammar's size times 257
@@ -120,6 +136,7 @@ impl<'g> Parser<'g> {
         Parser {
             g,
             t: tables::Tables::new(g),
+            spare: Mutex::new(None),
         }
     }
 
@@ -151,22 +168,39 @@ impl<'g> Parser<'g> {
                 &format!("symbol {} is not in the grammar", sym.0),
             ));
         }
-        let (chart, outcome) = chart::recognise(&self.t, sym, input);
-        match outcome {
+        let (chart, outcome) = self.recognise(sym, input);
+        let result = match outcome {
             Outcome::Accepted => extract::extract(&self.t, &chart, sym, input)
                 .map_err(|e| error::internal(input, input.len(), &e.0)),
-            Outcome::Failed { at } => {
-                drop(chart);
-                Err(error::syntax(self.g, &self.t, sym, input, at))
+            Outcome::Failed { at } => Err(error::syntax(self.g, &self.t, sym, input, at)),
+        };
+        self.keep(chart);
+        result
+    }
+
+    /// Runs the recogniser, reusing the spare chart if there is one.
+    fn recognise(&self, sym: SymbolId, input: &[u8]) -> (chart::Chart, Outcome) {
+        let reuse = self.spare.try_lock().ok().and_then(|mut s| s.take());
+        chart::recognise(&self.t, sym, input, reuse)
+    }
+
+    /// Keeps `chart`'s memory for the next parse (see [`RETAIN_MAX`]).
+    fn keep(&self, chart: chart::Chart) {
+        if chart.capacity_bytes() <= RETAIN_MAX {
+            if let Ok(mut s) = self.spare.try_lock() {
+                *s = Some(chart);
             }
         }
     }
 
     /// Does `input` derive from `sym`? (Recognition only, no tree.)
     pub fn recognises(&self, sym: SymbolId, input: &[u8]) -> bool {
-        input.len() < (u32::MAX / 2) as usize
-            && sym.index() < self.g.num_symbols()
-            && matches!(chart::recognise(&self.t, sym, input).1, Outcome::Accepted)
+        if input.len() >= (u32::MAX / 2) as usize || sym.index() >= self.g.num_symbols() {
+            return false;
+        }
+        let (chart, outcome) = self.recognise(sym, input);
+        self.keep(chart);
+        matches!(outcome, Outcome::Accepted)
     }
 }
 

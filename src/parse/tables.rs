@@ -88,6 +88,10 @@ pub(crate) struct Tables {
     /// real rule's `End` slot, `u32::MAX` otherwise (sort keys of the
     /// chart's sets).
     pub(crate) slot_sym: Vec<u32>,
+    /// Rank of each slot in the order (`slot_sym`, slot): sorting a set's
+    /// waiting items by `(slot_rank, origin)` is sorting them by (symbol,
+    /// slot, origin) with one integer key.
+    pub(crate) slot_rank: Vec<u32>,
     /// Can a nonterminal derive itself over the same text through another
     /// one (`A -> B -> A`, or `A -> A A`, with nullable context)? Only
     /// cyclic grammars need cycle checks in extraction.
@@ -220,7 +224,7 @@ impl Tables {
         }
         predict_off.push(predict_rules.len() as u32);
 
-        let slot_sym = slots
+        let slot_sym: Vec<u32> = slots
             .iter()
             .map(|s| match *s {
                 Slot::Nt(x) => x.0,
@@ -228,8 +232,18 @@ impl Tables {
                 _ => u32::MAX,
             })
             .collect();
+        let slot_rank = {
+            let mut order: Vec<u32> = (0..slots.len() as u32).collect();
+            order.sort_by_key(|&q| (slot_sym[q as usize], q));
+            let mut rank = vec![0; slots.len()];
+            for (k, &q) in order.iter().enumerate() {
+                rank[q as usize] = k as u32;
+            }
+            rank
+        };
         Tables {
             cyclic: is_cyclic(g),
+            slot_rank,
             slot_sym,
             eps_rule: eps_rules(g),
             slots,

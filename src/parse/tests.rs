@@ -208,3 +208,33 @@ fn cycle_detection_ignores_self_loops() {
     ))
     .unwrap()));
 }
+
+#[test]
+fn reused_parser_gives_the_same_results_as_fresh_ones() {
+    // A `Parser` keeps its last chart's memory; nothing else may leak from
+    // one parse into the next (long, short, failing, other start symbol).
+    let g = shipped("json");
+    let p = Parser::new(&g);
+    let long = format!("[{}1]", "{\"k\": [true, \"v\u{e9}\"]}, ".repeat(200));
+    let value = g.symbol_by_name("<value>").unwrap();
+    let inputs: [&[u8]; 7] = [
+        long.as_bytes(),
+        b"[1, 2]",
+        b"[1, ",
+        b"{\"a\": null}",
+        long.as_bytes(),
+        b"",
+        b"  \"x\"  ",
+    ];
+    for _ in 0..2 {
+        for text in inputs {
+            let fresh = Parser::new(&g);
+            assert_eq!(p.parse(text), fresh.parse(text));
+            assert_eq!(p.parse_from(value, text), fresh.parse_from(value, text));
+            assert_eq!(
+                p.recognises(g.start(), text),
+                fresh.recognises(g.start(), text)
+            );
+        }
+    }
+}
