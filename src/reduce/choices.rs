@@ -22,7 +22,7 @@
 //! are answered by the [`Tester`]'s cache, so a restart costs no oracle runs.
 
 use super::ddmin::ddmin;
-use super::treeops::{frontier, TreeCtx};
+use super::treeops::{frontier, nearest, TreeCtx};
 use super::{shortlex_lt, Tester};
 use crate::choice::{encode_choice, width};
 use crate::generate::{decode_tree, DecodeConfig};
@@ -237,23 +237,6 @@ pub fn replace_by_descendant(
         v.sort_by_key(|x| x.len());
         v
     })
-}
-
-/// The nearest descendants of `id` labelled `y`.
-fn nearest(t: &Tree, g: &Grammar, id: NodeId, y: SymbolId) -> Vec<NodeId> {
-    let mut out = Vec::new();
-    let end = id.0 + t.node(id).size;
-    let mut i = id.0 + 1;
-    while i < end {
-        let n = NodeId(i);
-        if t.symbol(g, n) == Some(y) {
-            out.push(n);
-            i += t.node(n).size;
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 /// Most candidates [`restructure`] lists per round.

@@ -169,9 +169,14 @@ pub fn apply_edits(t: &Tree, edits: &[(NodeId, &Tree)]) -> Tree {
 /// Nearest descendants of `id` (excluding itself) labelled with the same
 /// nonterminal: no node with that symbol lies strictly between.
 pub fn frontier(t: &Tree, g: &Grammar, id: NodeId) -> Vec<NodeId> {
-    let Some(sym) = t.symbol(g, id) else {
-        return vec![];
-    };
+    match t.symbol(g, id) {
+        Some(sym) => nearest(t, g, id, sym),
+        None => vec![],
+    }
+}
+
+/// Nearest descendants of `id` (excluding itself) labelled `sym`.
+pub fn nearest(t: &Tree, g: &Grammar, id: NodeId, sym: SymbolId) -> Vec<NodeId> {
     let mut out = Vec::new();
     let end = id.0 + t.node(id).size;
     let mut i = id.0 + 1;
