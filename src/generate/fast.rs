@@ -1,0 +1,426 @@
+//! The fast path: the grammar compiled to a small op program, run without
+//! building a tree.
+//!
+//! [`Program`] holds, per rule, a run of [`Op`]s that reproduce exactly what
+//! the reference walk does with the rule's body, with less work:
+//!
+//! * adjacent terminals (also across inlined rules) become one [`Op::Lit`],
+//!   emitted with one copy;
+//! * a nonterminal whose alternatives are all terminal strings (a digit, a
+//!   hex digit, a sign) becomes an [`Op::Byte`] or [`Op::Pick`]: choose and
+//!   emit in place, no frame. Its depth cannot matter: all its alternatives
+//!   have minimal depth 1, so a restricted expansion chooses among the same
+//!   list (checked when compiling);
+//! * a nonterminal with a single alternative consumes no choice and cannot
+//!   raise the output's lower bound, so its body is inlined; the
+//!   nonterminals inside it carry the extra depth in [`Op::Call`]'s `delta`;
+//! * a nonterminal last in a body is a [`Op::Tail`] call: it replaces the
+//!   current frame, so right-recursive lists run in constant stack.
+//!
+//! [`run`] interprets the program with an explicit stack of suspended
+//! frames `(pc, depth)`. Budgets, choices and their order are those of
+//! [`super::walk`]; the unit proptest `walk_matches_the_reference` checks
+//! this on the shipped grammars and on random ones.
+
+use super::table::SymRow;
+use super::DecodeConfig;
+use crate::choice::Chooser;
+use crate::grammar::{Elem, Grammar, SymbolId};
+use std::cell::Cell;
+
+/// One step of a compiled rule body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    /// Emit `lits[at..at + len]`.
+    Lit { at: u32, len: u32 },
+    /// A nonterminal whose `n` alternatives are single bytes: choose one
+    /// and emit `lits[at + alt]`.
+    Byte { at: u32, n: u32 },
+    /// A nonterminal whose `n` alternatives are terminal strings: choose
+    /// one and emit `picks[at + alt]`.
+    Pick { at: u32, n: u32 },
+    /// Expand a nonterminal at the current depth plus `delta`, then come
+    /// back.
+    Call { to: Target, delta: u8 },
+    /// As [`Op::Call`], but nothing follows it in the body.
+    Tail { to: Target, delta: u8 },
+    /// End of the body: resume the suspended frame.
+    Ret,
+}
+
+/// The nonterminal a call expands, with what an unrestricted expansion
+/// needs copied from its row, so that the call does not wait for the
+/// row's load.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Target {
+    sym: u32,
+    /// First rule and number of alternatives.
+    first: u32,
+    n: u32,
+}
+
+/// One alternative of an [`Op::Pick`] nonterminal.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PickAlt {
+    /// Its text: `lits[at..at + len]`.
+    at: u32,
+    len: u32,
+    /// How much taking it raises the output's lower bound.
+    extra: u64,
+}
+
+/// What taking a rule needs on the fast path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastRule {
+    /// See [`super::table::RuleRow::extra`].
+    extra: u64,
+    /// The body's leading literal, emitted when the rule is taken:
+    /// `lits[lead_at..lead_at + lead_len]`.
+    lead_at: u32,
+    lead_len: u32,
+    /// First op after the leading literal.
+    pc: u32,
+}
+
+/// See the module docs.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Program {
+    ops: Box<[Op]>,
+    rules: Box<[FastRule]>,
+    lits: Box<[u8]>,
+    picks: Box<[PickAlt]>,
+}
+
+/// How deep single-alternative nonterminals are inlined into each other
+/// (bounds the compile-time recursion and the program's size).
+const MAX_INLINE: usize = 4;
+/// Longest body (in elements, counted over all inlined levels) that is
+/// still inlined.
+const MAX_INLINED_ELEMS: usize = 32;
+
+/// How a nonterminal is compiled at its use sites.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Call,
+    /// Single alternative, inlined.
+    Inline,
+    /// All alternatives terminal strings.
+    Pick,
+}
+
+struct Builder<'g> {
+    g: &'g Grammar,
+    syms: &'g [SymRow],
+    kinds: Vec<Kind>,
+    /// Per symbol: where its `Byte` or `Pick` op's table starts, once made.
+    pick_op: Vec<Option<Op>>,
+    ops: Vec<Op>,
+    lits: Vec<u8>,
+    picks: Vec<PickAlt>,
+}
+
+impl Program {
+    /// Compiles `g`; `syms` are the decoder's symbol rows.
+    pub(crate) fn build(g: &Grammar, syms: &[SymRow]) -> Program {
+        let kinds = g
+            .symbols
+            .iter()
+            .enumerate()
+            .map(|(si, _)| kind(g, &syms[si], SymbolId(si as u32)))
+            .collect();
+        let mut b = Builder {
+            g,
+            syms,
+            kinds,
+            pick_op: vec![None; g.symbols.len()],
+            ops: Vec::new(),
+            lits: Vec::new(),
+            picks: Vec::new(),
+        };
+        let rules = g
+            .rules
+            .iter()
+            .map(|r| {
+                let pc = b.ops.len() as u32;
+                let mut path = Vec::new();
+                b.body(r.body.start..r.body.end, 1, &mut path);
+                if let Some(Op::Call { to, delta }) = b.ops.last().copied() {
+                    if b.ops.len() as u32 > pc {
+                        *b.ops.last_mut().expect("just matched") = Op::Tail { to, delta };
+                    }
+                }
+                b.ops.push(Op::Ret);
+                let (lead_at, lead_len, pc) = match b.ops[pc as usize] {
+                    Op::Lit { at, len } if len as usize <= SMALL => (at, len, pc + 1),
+                    _ => (0, 0, pc),
+                };
+                FastRule {
+                    extra: r.min_len.saturating_sub(g.symbols[r.lhs.index()].min_len),
+                    lead_at,
+                    lead_len,
+                    pc,
+                }
+            })
+            .collect();
+        // Slack for `emit`'s fixed-size copies.
+        b.lits.extend_from_slice(&[0; SMALL]);
+        Program {
+            ops: b.ops.into(),
+            rules,
+            lits: b.lits.into(),
+            picks: b.picks.into(),
+        }
+    }
+}
+
+/// The elements of a body, as a slice.
+fn body_elems<'g>(g: &'g Grammar, sym_row: &SymRow) -> &'g [Elem] {
+    let r = &g.rules[sym_row.first as usize];
+    &g.elems[r.body.start as usize..r.body.end as usize]
+}
+
+fn kind(g: &Grammar, s: &SymRow, sym: SymbolId) -> Kind {
+    let restricted = &g.restricted[s.r_at as usize..(s.r_at + s.n_min) as usize];
+    // A restricted expansion must choose exactly as an unrestricted one.
+    let same_when_restricted = s.n_min == s.n_all
+        && restricted.iter().enumerate().all(|(i, &a)| a == i as u32);
+    if !same_when_restricted || s.n_all == 0 {
+        return Kind::Call;
+    }
+    let first = s.first as usize;
+    let rules = &g.rules[first..first + s.n_all as usize];
+    if s.n_all == 1 && rules[0].min_len == g.symbols[sym.index()].min_len {
+        return Kind::Inline;
+    }
+    let all_terminal = rules.iter().all(|r| {
+        g.elems[r.body.start as usize..r.body.end as usize]
+            .iter()
+            .all(|e| matches!(e, Elem::T(_)))
+    });
+    if all_terminal {
+        Kind::Pick
+    } else {
+        Kind::Call
+    }
+}
+
+impl Builder<'_> {
+    /// Compiles elements `range` of the element table, whose nonterminals
+    /// are `delta` deeper than the frame's.
+    fn body(&mut self, range: std::ops::Range<u32>, delta: u32, path: &mut Vec<SymbolId>) {
+        let g = self.g;
+        for e in &g.elems[range.start as usize..range.end as usize] {
+            match *e {
+                Elem::T(t) => self.lit(g.term(t)),
+                Elem::Nt(s) => match self.kinds[s.index()] {
+                    Kind::Inline
+                        if path.len() < MAX_INLINE
+                            && !path.contains(&s)
+                            && body_elems(g, &self.syms[s.index()]).len() <= MAX_INLINED_ELEMS =>
+                    {
+                        path.push(s);
+                        let r = &g.rules[self.syms[s.index()].first as usize];
+                        self.body(r.body.start..r.body.end, delta + 1, path);
+                        path.pop();
+                    }
+                    Kind::Pick => {
+                        let op = self.pick(s);
+                        self.ops.push(op);
+                    }
+                    _ => {
+                        let row = &self.syms[s.index()];
+                        let to = Target {
+                            sym: s.0,
+                            first: row.first,
+                            n: row.n_all,
+                        };
+                        let delta = u8::try_from(delta).expect("inlining is bounded");
+                        self.ops.push(Op::Call { to, delta });
+                    }
+                },
+            }
+        }
+    }
+
+    /// Appends `bytes` to the body, merged with a literal right before.
+    fn lit(&mut self, bytes: &[u8]) {
+        let at = self.lits.len() as u32;
+        self.lits.extend_from_slice(bytes);
+        if let Some(Op::Lit { at: a, len }) = self.ops.last_mut() {
+            if *a + *len == at {
+                *len += bytes.len() as u32;
+                return;
+            }
+        }
+        self.ops.push(Op::Lit {
+            at,
+            len: bytes.len() as u32,
+        });
+    }
+
+    /// The op of a [`Kind::Pick`] nonterminal, its tables made once.
+    fn pick(&mut self, s: SymbolId) -> Op {
+        if let Some(op) = self.pick_op[s.index()] {
+            return op;
+        }
+        let g = self.g;
+        let row = &self.syms[s.index()];
+        let first = row.first as usize;
+        let rules = &g.rules[first..first + row.n_all as usize];
+        let text = |r: &crate::grammar::Rule| -> Vec<u8> {
+            g.elems[r.body.start as usize..r.body.end as usize]
+                .iter()
+                .flat_map(|e| match *e {
+                    Elem::T(t) => g.term(t).to_vec(),
+                    Elem::Nt(_) => unreachable!("a pick nonterminal has terminal bodies"),
+                })
+                .collect()
+        };
+        let texts: Vec<Vec<u8>> = rules.iter().map(text).collect();
+        let op = if texts.iter().all(|t| t.len() == 1) {
+            // All of length 1: every rule has the symbol's minimal length,
+            // so taking one leaves the bound unchanged.
+            let at = self.lits.len() as u32;
+            self.lits.extend(texts.iter().map(|t| t[0]));
+            Op::Byte { at, n: row.n_all }
+        } else {
+            let at = self.picks.len() as u32;
+            let sym_len = g.symbols[s.index()].min_len;
+            for (t, r) in texts.iter().zip(rules) {
+                let lit = self.lits.len() as u32;
+                self.lits.extend_from_slice(t);
+                self.picks.push(PickAlt {
+                    at: lit,
+                    len: t.len() as u32,
+                    extra: r.min_len.saturating_sub(sym_len),
+                });
+            }
+            Op::Pick { at, n: row.n_all }
+        };
+        self.pick_op[s.index()] = Some(op);
+        op
+    }
+}
+
+thread_local! {
+    /// The frame stack, kept between calls so that decoding many short
+    /// inputs allocates nothing.
+    static STACK: Cell<Vec<(u32, u32)>> = const { Cell::new(Vec::new()) };
+}
+
+/// Decodes from nonterminal `start`, appending to `out`: the same output
+/// and the same choices as [`super::walk`] with [`super::NoHooks`].
+pub(crate) fn run(
+    g: &Grammar,
+    start: SymbolId,
+    chooser: &mut Chooser<'_>,
+    cfg: &DecodeConfig,
+    out: &mut Vec<u8>,
+) {
+    let table = super::table::table(g);
+    let p = &table.fast;
+    let syms = &table.syms[..];
+    let ops = &p.ops[..];
+    let rules = &p.rules[..];
+    let lits = &p.lits[..];
+    let picks = &p.picks[..];
+    let restricted_alts = &g.restricted[..];
+    let max_depth = cfg.max_depth;
+    let max_len = cfg.max_len as u64;
+    let mut ch = chooser.clone();
+    let mut stack = STACK.with(Cell::take);
+    stack.clear();
+    let mut bound = syms[start.index()].min_len;
+    // Chooses a rule for `sym` expanded at depth `d`, emits its leading
+    // literal and returns its row.
+    macro_rules! expand {
+        ($to:expr, $d:expr) => {{
+            let to: Target = $to;
+            let rule = if $d > max_depth || bound > max_len {
+                let s = &syms[to.sym as usize];
+                s.first + restricted_alts[(s.r_at + ch.choose(s.n_min)) as usize]
+            } else {
+                to.first + ch.choose(to.n)
+            };
+            let r = &rules[rule as usize];
+            bound = bound.saturating_add(r.extra);
+            emit_small(out, lits, r.lead_at, r.lead_len);
+            r
+        }};
+    }
+    let mut depth = 0u32;
+    let row = &syms[start.index()];
+    let root = expand!(
+        Target {
+            sym: start.0,
+            first: row.first,
+            n: row.n_all
+        },
+        depth
+    );
+    let mut pc = root.pc;
+    loop {
+        let op = ops[pc as usize];
+        pc += 1;
+        match op {
+            Op::Lit { at, len } => emit(out, lits, at, len),
+            Op::Byte { at, n } => {
+                out.push(lits[(at + ch.choose(n)) as usize]);
+            }
+            Op::Pick { at, n } => {
+                let a = &picks[(at + ch.choose(n)) as usize];
+                emit(out, lits, a.at, a.len);
+                bound = bound.saturating_add(a.extra);
+            }
+            Op::Call { to, delta } => {
+                let d = depth + delta as u32;
+                let r = expand!(to, d);
+                stack.push((pc, depth));
+                pc = r.pc;
+                depth = d;
+            }
+            Op::Tail { to, delta } => {
+                let d = depth + delta as u32;
+                let r = expand!(to, d);
+                pc = r.pc;
+                depth = d;
+            }
+            Op::Ret => match stack.pop() {
+                Some((p, d)) => {
+                    pc = p;
+                    depth = d;
+                }
+                None => break,
+            },
+        }
+    }
+    STACK.with(|s| s.set(stack));
+    *chooser = ch;
+}
+
+/// Longest literal copied with one fixed-size move; `lits` ends with this
+/// many bytes of slack.
+const SMALL: usize = 8;
+
+/// Appends `lits[at..at + len]` to `out`. Short literals (most keywords and
+/// punctuation) are copied as a fixed `SMALL`-byte block and the excess cut
+/// off, which is cheaper than a variable-length copy.
+#[inline(always)]
+fn emit_small(out: &mut Vec<u8>, lits: &[u8], at: u32, len: u32) {
+    let (at, len) = (at as usize, len as usize);
+    let keep = out.len() + len;
+    out.extend_from_slice(&lits[at..at + SMALL]);
+    out.truncate(keep);
+}
+
+#[inline(always)]
+fn emit(out: &mut Vec<u8>, lits: &[u8], at: u32, len: u32) {
+    let (at, len) = (at as usize, len as usize);
+    if len <= SMALL {
+        let keep = out.len() + len;
+        out.extend_from_slice(&lits[at..at + SMALL]);
+        out.truncate(keep);
+    } else {
+        out.extend_from_slice(&lits[at..at + len]);
+    }
+}
