@@ -57,7 +57,15 @@ pub(crate) struct Target {
     /// First rule and number of alternatives.
     first: u32,
     n: u32,
+    /// Where its choice table starts in [`Program::choice`], or
+    /// [`NO_TABLE`].
+    table: u32,
 }
+
+/// [`Target::table`] of a nonterminal without a choice table.
+const NO_TABLE: u32 = u32::MAX;
+/// Choice tables are made for at most this many nonterminals (2 KiB each).
+const MAX_TABLES: usize = 32;
 
 /// One alternative of an [`Op::Pick`] nonterminal.
 #[derive(Clone, Copy, Debug)]
@@ -89,6 +97,12 @@ pub(crate) struct Program {
     rules: Box<[FastRule]>,
     lits: Box<[u8]>,
     picks: Box<[PickAlt]>,
+    /// Choice tables: for a nonterminal with 2 to 256 alternatives, 256
+    /// entries indexed by the choice byte, each the chosen rule's first op
+    /// (high half) and the rule (low half). A table look-up replaces the
+    /// multiplication and the rule row's load on the way from one op to
+    /// the next, the walk's critical path.
+    choice: Box<[u64]>,
 }
 
 /// How deep single-alternative nonterminals are inlined into each other
@@ -117,6 +131,10 @@ struct Builder<'g> {
     ops: Vec<Op>,
     lits: Vec<u8>,
     picks: Vec<PickAlt>,
+    /// Per symbol: its choice table's number, once given one.
+    table_of: Vec<Option<u32>>,
+    /// The symbols with a table, in table order.
+    tabled: Vec<SymbolId>,
 }
 
 impl Program {
@@ -136,6 +154,8 @@ impl Program {
             ops: Vec::new(),
             lits: Vec::new(),
             picks: Vec::new(),
+            table_of: vec![None; g.symbols.len()],
+            tabled: Vec::new(),
         };
         let rules = g
             .rules
@@ -161,7 +181,15 @@ impl Program {
                     pc,
                 }
             })
-            .collect();
+            .collect::<Box<[FastRule]>>();
+        let mut choice = Vec::with_capacity(b.tabled.len() * 256);
+        for s in &b.tabled {
+            let row = &syms[s.index()];
+            choice.extend((0..256u32).map(|byte| {
+                let rule = row.first + Chooser::new(&[byte as u8]).choose(row.n_all);
+                (rules[rule as usize].pc as u64) << 32 | rule as u64
+            }));
+        }
         // Slack for `emit`'s fixed-size copies.
         b.lits.extend_from_slice(&[0; SMALL]);
         Program {
@@ -169,6 +197,7 @@ impl Program {
             rules,
             lits: b.lits.into(),
             picks: b.picks.into(),
+            choice: choice.into(),
         }
     }
 }
@@ -233,6 +262,7 @@ impl Builder<'_> {
                             sym: s.0,
                             first: row.first,
                             n: row.n_all,
+                            table: self.table(s),
                         };
                         let delta = u8::try_from(delta).expect("inlining is bounded");
                         self.ops.push(Op::Call { to, delta });
@@ -240,6 +270,21 @@ impl Builder<'_> {
                 },
             }
         }
+    }
+
+    /// The choice table of `s`, if it gets one.
+    fn table(&mut self, s: SymbolId) -> u32 {
+        if let Some(t) = self.table_of[s.index()] {
+            return t;
+        }
+        let n = self.syms[s.index()].n_all;
+        if !(2..=256).contains(&n) || self.tabled.len() >= MAX_TABLES {
+            return NO_TABLE;
+        }
+        let t = self.tabled.len() as u32 * 256;
+        self.tabled.push(s);
+        self.table_of[s.index()] = Some(t);
+        t
     }
 
     /// Appends `bytes` to the body, merged with a literal right before.
@@ -324,6 +369,7 @@ pub(crate) fn run(
     let rules = &p.rules[..];
     let lits = &p.lits[..];
     let picks = &p.picks[..];
+    let choice = &p.choice[..];
     let restricted_alts = &g.restricted[..];
     let max_depth = cfg.max_depth;
     let max_len = cfg.max_len as u64;
@@ -332,20 +378,27 @@ pub(crate) fn run(
     stack.clear();
     let mut bound = syms[start.index()].min_len;
     // Chooses a rule for `sym` expanded at depth `d`, emits its leading
-    // literal and returns its row.
+    // literal and returns its first op.
     macro_rules! expand {
         ($to:expr, $d:expr) => {{
             let to: Target = $to;
-            let rule = if $d > max_depth || bound > max_len {
+            let (rule, pc) = if $d > max_depth || bound > max_len {
                 let s = &syms[to.sym as usize];
-                s.first + restricted_alts[(s.r_at + ch.choose(s.n_min)) as usize]
+                let rule = s.first + restricted_alts[(s.r_at + ch.choose(s.n_min)) as usize];
+                (rule, rules[rule as usize].pc)
+            } else if to.table != NO_TABLE {
+                // choose(256) is the next byte (0 once exhausted), read as
+                // choose(n) would read it for 2 <= n <= 256.
+                let e = choice[(to.table + ch.choose(256)) as usize];
+                (e as u32, (e >> 32) as u32)
             } else {
-                to.first + ch.choose(to.n)
+                let rule = to.first + ch.choose(to.n);
+                (rule, rules[rule as usize].pc)
             };
             let r = &rules[rule as usize];
             bound = bound.saturating_add(r.extra);
             emit_small(out, lits, r.lead_at, r.lead_len);
-            r
+            pc
         }};
     }
     let mut depth = 0u32;
@@ -354,11 +407,12 @@ pub(crate) fn run(
         Target {
             sym: start.0,
             first: row.first,
-            n: row.n_all
+            n: row.n_all,
+            table: NO_TABLE,
         },
         depth
     );
-    let mut pc = root.pc;
+    let mut pc = root;
     loop {
         let op = ops[pc as usize];
         pc += 1;
@@ -374,15 +428,14 @@ pub(crate) fn run(
             }
             Op::Call { to, delta } => {
                 let d = depth + delta as u32;
-                let r = expand!(to, d);
+                let next = expand!(to, d);
                 stack.push((pc, depth));
-                pc = r.pc;
+                pc = next;
                 depth = d;
             }
             Op::Tail { to, delta } => {
                 let d = depth + delta as u32;
-                let r = expand!(to, d);
-                pc = r.pc;
+                pc = expand!(to, d);
                 depth = d;
             }
             Op::Ret => match stack.pop() {
