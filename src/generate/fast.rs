@@ -360,7 +360,7 @@ pub(crate) fn run(
     start: SymbolId,
     chooser: &mut Chooser<'_>,
     cfg: &DecodeConfig,
-    out: &mut Vec<u8>,
+    out_ref: &mut Vec<u8>,
 ) {
     let table = super::table::table(g);
     let p = &table.fast;
@@ -374,6 +374,10 @@ pub(crate) fn run(
     let max_depth = cfg.max_depth;
     let max_len = cfg.max_len as u64;
     let mut ch = chooser.clone();
+    // A local buffer (moved back at the end) so that its length can stay
+    // in a register.
+    let mut buf = std::mem::take(out_ref);
+    let out = &mut buf;
     let mut stack = STACK.with(Cell::take);
     stack.clear();
     let mut bound = syms[start.index()].min_len;
@@ -449,6 +453,7 @@ pub(crate) fn run(
     }
     STACK.with(|s| s.set(stack));
     *chooser = ch;
+    *out_ref = buf;
 }
 
 /// Longest literal copied with one fixed-size move; `lits` ends with this
