@@ -54,9 +54,6 @@ pub(crate) enum Op {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Target {
     sym: u32,
-    /// First rule and number of alternatives.
-    first: u32,
-    n: u32,
     /// Where its choice table starts in [`Program::choice`], or
     /// [`NO_TABLE`].
     table: u32,
@@ -257,11 +254,8 @@ impl Builder<'_> {
                         self.ops.push(op);
                     }
                     _ => {
-                        let row = &self.syms[s.index()];
                         let to = Target {
                             sym: s.0,
-                            first: row.first,
-                            n: row.n_all,
                             table: self.table(s),
                         };
                         let delta = u8::try_from(delta).expect("inlining is bounded");
@@ -393,32 +387,37 @@ pub(crate) fn run(
             } else if to.table != NO_TABLE {
                 // choose(256) is the next byte (0 once exhausted), read as
                 // choose(n) would read it for 2 <= n <= 256.
-                let e = choice[(to.table + ch.choose(256)) as usize];
+                // SAFETY: `to.table` starts a 256-entry table and
+                // choose(256) < 256.
+                let e = unsafe { *choice.get_unchecked((to.table + ch.choose(256)) as usize) };
                 (e as u32, (e >> 32) as u32)
             } else {
-                let rule = to.first + ch.choose(to.n);
+                let s = &syms[to.sym as usize];
+                let rule = s.first + ch.choose(s.n_all);
                 (rule, rules[rule as usize].pc)
             };
-            let r = &rules[rule as usize];
+            // SAFETY: `rule` is one of the symbol's rules: from the choice
+            // table, or its first rule plus a choice below its count, or
+            // plus a restricted alternative index.
+            let r = unsafe { rules.get_unchecked(rule as usize) };
             bound = bound.saturating_add(r.extra);
             emit_small(out, lits, r.lead_at, r.lead_len);
             pc
         }};
     }
     let mut depth = 0u32;
-    let row = &syms[start.index()];
     let root = expand!(
         Target {
             sym: start.0,
-            first: row.first,
-            n: row.n_all,
             table: NO_TABLE,
         },
         depth
     );
     let mut pc = root;
     loop {
-        let op = ops[pc as usize];
+        // SAFETY: `pc` is a rule's first op or follows an op that is not
+        // `Ret`, and every rule's ops end with `Ret`.
+        let op = unsafe { *ops.get_unchecked(pc as usize) };
         pc += 1;
         match op {
             Op::Lit { at, len } => emit(out, lits, at, len),
@@ -467,7 +466,9 @@ const SMALL: usize = 8;
 fn emit_small(out: &mut Vec<u8>, lits: &[u8], at: u32, len: u32) {
     let (at, len) = (at as usize, len as usize);
     let keep = out.len() + len;
-    out.extend_from_slice(&lits[at..at + SMALL]);
+    // SAFETY: every literal starts at least `SMALL` bytes before the end
+    // of `lits` (see `Program::build`).
+    out.extend_from_slice(unsafe { lits.get_unchecked(at..at + SMALL) });
     out.truncate(keep);
 }
 
