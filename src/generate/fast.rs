@@ -208,8 +208,8 @@ fn body_elems<'g>(g: &'g Grammar, sym_row: &SymRow) -> &'g [Elem] {
 fn kind(g: &Grammar, s: &SymRow, sym: SymbolId) -> Kind {
     let restricted = &g.restricted[s.r_at as usize..(s.r_at + s.n_min) as usize];
     // A restricted expansion must choose exactly as an unrestricted one.
-    let same_when_restricted = s.n_min == s.n_all
-        && restricted.iter().enumerate().all(|(i, &a)| a == i as u32);
+    let same_when_restricted =
+        s.n_min == s.n_all && restricted.iter().enumerate().all(|(i, &a)| a == i as u32);
     if !same_when_restricted || s.n_all == 0 {
         return Kind::Call;
     }
