@@ -15,12 +15,22 @@
 //!   raise the output's lower bound, so its body is inlined; the
 //!   nonterminals inside it carry the extra depth in [`Op::Call`]'s `delta`;
 //! * a nonterminal last in a body is a [`Op::Tail`] call: it replaces the
-//!   current frame, so right-recursive lists run in constant stack.
+//!   current frame, so right-recursive lists run in constant stack;
+//! * a rule's leading literal (up to 8 bytes) is emitted when the rule is
+//!   taken, with one fixed-size copy;
+//! * a call to a nonterminal with 2 to 256 alternatives looks the choice
+//!   byte up in a 256-entry table ([`Program::choice`]) that gives the rule
+//!   and its first op at once.
 //!
 //! [`run`] interprets the program with an explicit stack of suspended
 //! frames `(pc, depth)`. Budgets, choices and their order are those of
-//! [`super::walk`]; the unit proptest `walk_matches_the_reference` checks
-//! this on the shipped grammars and on random ones.
+//! [`super::walk`]; the unit proptests `walk_matches_the_reference` (shipped
+//! grammars) and `fast_path_matches_the_reference_on_random_grammars` check
+//! this against the reference walk.
+//!
+//! Hot-loop indexing whose bound the program's construction guarantees is
+//! unchecked (see the `SAFETY` comments): it cut the instructions per output
+//! byte by a seventh, measurably faster (BENCHMARKS.md, `## generate`).
 
 use super::table::SymRow;
 use super::DecodeConfig;
@@ -48,9 +58,7 @@ pub(crate) enum Op {
     Ret,
 }
 
-/// The nonterminal a call expands, with what an unrestricted expansion
-/// needs copied from its row, so that the call does not wait for the
-/// row's load.
+/// The nonterminal a call expands and its choice table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Target {
     sym: u32,
