@@ -54,6 +54,13 @@ pub(crate) enum Op {
     Call { to: Target, delta: u8 },
     /// As [`Op::Call`], but nothing follows it in the body.
     Tail { to: Target, delta: u8 },
+    /// A right-recursive list of bytes (`<integer> ::= <digit> |
+    /// <digit><integer>`, `<ws> ::= "" | " "<ws>`): every rule of the
+    /// nonterminal is a leading literal, maybe a byte nonterminal
+    /// ([`FastRule::item_n`]) and maybe the nonterminal itself
+    /// ([`FastRule::again`]). Expanded in a loop, one level deeper per
+    /// round, without frames.
+    List { to: Target, delta: u8 },
     /// End of the body: resume the suspended frame.
     Ret,
 }
@@ -93,6 +100,12 @@ pub(crate) struct FastRule {
     lead_len: u32,
     /// First op after the leading literal.
     pc: u32,
+    /// For a rule of an [`Op::List`] nonterminal: its byte nonterminal's
+    /// table `lits[item_at..]` and number of alternatives (0: none), and
+    /// whether the list goes on.
+    item_at: u32,
+    item_n: u32,
+    again: bool,
 }
 
 /// See the module docs.
@@ -184,9 +197,14 @@ impl Program {
                     lead_at,
                     lead_len,
                     pc,
+                    item_at: 0,
+                    item_n: 0,
+                    again: false,
                 }
             })
             .collect::<Box<[FastRule]>>();
+        let mut rules = rules;
+        lists(syms, &mut b.ops, &mut rules);
         let mut choice = Vec::with_capacity(b.tabled.len() * 256);
         for s in &b.tabled {
             let row = &syms[s.index()];
@@ -203,6 +221,46 @@ impl Program {
             lits: b.lits.into(),
             picks: b.picks.into(),
             choice: choice.into(),
+        }
+    }
+}
+
+/// Finds the right-recursive lists of bytes (see [`Op::List`]) among the
+/// compiled rules and turns the calls to them into [`Op::List`].
+fn lists(syms: &[SymRow], ops: &mut [Op], rules: &mut [FastRule]) {
+    let mut list = vec![false; syms.len()];
+    for (si, row) in syms.iter().enumerate() {
+        let alts = row.first as usize..(row.first + row.n_all) as usize;
+        // The shape of each rule after its leading literal: an optional
+        // byte nonterminal, an optional tail call to itself one level down.
+        let shape = |r: &FastRule| {
+            let mut i = r.pc as usize;
+            let mut item = (0, 0);
+            if let Op::Byte { at, n } = ops[i] {
+                item = (at, n);
+                i += 1;
+            }
+            let mut again = false;
+            if let Op::Tail { to, delta: 1 } = ops[i] {
+                again = to.sym as usize == si;
+                i += again as usize;
+            }
+            (ops[i] == Op::Ret).then_some((item, again))
+        };
+        if row.n_all < 2 || !rules[alts.clone()].iter().all(|r| shape(r).is_some()) {
+            continue;
+        }
+        list[si] = true;
+        for r in &mut rules[alts] {
+            let ((at, n), again) = shape(r).expect("checked above");
+            (r.item_at, r.item_n, r.again) = (at, n, again);
+        }
+    }
+    for op in ops {
+        if let Op::Call { to, delta } | Op::Tail { to, delta } = *op {
+            if list[to.sym as usize] {
+                *op = Op::List { to, delta };
+            }
         }
     }
 }
@@ -384,7 +442,7 @@ pub(crate) fn run(
     stack.clear();
     let mut bound = syms[start.index()].min_len;
     // Chooses a rule for `sym` expanded at depth `d`, emits its leading
-    // literal and returns its first op.
+    // literal and returns the rule and its first op.
     macro_rules! expand {
         ($to:expr, $d:expr) => {{
             let to: Target = $to;
@@ -410,7 +468,7 @@ pub(crate) fn run(
             let r = unsafe { rules.get_unchecked(rule as usize) };
             bound = bound.saturating_add(r.extra);
             emit_small(out, lits, r.lead_at, r.lead_len);
-            pc
+            (r, pc)
         }};
     }
     let mut depth = 0u32;
@@ -421,7 +479,7 @@ pub(crate) fn run(
         },
         depth
     );
-    let mut pc = root;
+    let mut pc = root.1;
     loop {
         // SAFETY: `pc` is a rule's first op or follows an op that is not
         // `Ret`, and every rule's ops end with `Ret`.
@@ -439,15 +497,28 @@ pub(crate) fn run(
             }
             Op::Call { to, delta } => {
                 let d = depth + delta as u32;
-                let next = expand!(to, d);
+                let (_, next) = expand!(to, d);
                 stack.push((pc, depth));
                 pc = next;
                 depth = d;
             }
             Op::Tail { to, delta } => {
                 let d = depth + delta as u32;
-                pc = expand!(to, d);
+                pc = expand!(to, d).1;
                 depth = d;
+            }
+            Op::List { to, delta } => {
+                let mut d = depth + delta as u32;
+                loop {
+                    let (r, _) = expand!(to, d);
+                    if r.item_n != 0 {
+                        out.push(lits[(r.item_at + ch.choose(r.item_n)) as usize]);
+                    }
+                    if !r.again {
+                        break;
+                    }
+                    d += 1;
+                }
             }
             Op::Ret => match stack.pop() {
                 Some((p, d)) => {
