@@ -16,6 +16,8 @@
 //!   nonterminals inside it carry the extra depth in [`Op::Call`]'s `delta`;
 //! * a nonterminal last in a body is a [`Op::Tail`] call: it replaces the
 //!   current frame, so right-recursive lists run in constant stack;
+//! * a right-recursive list of bytes (`<integer> ::= <digit> |
+//!   <digit><integer>`) is an [`Op::List`]: a loop, no frames;
 //! * a rule's leading literal (up to 8 bytes) is emitted when the rule is
 //!   taken, with one fixed-size copy;
 //! * a call to a nonterminal with 2 to 256 alternatives looks the choice
