@@ -35,5 +35,5 @@ measure json tree 20000
 # The reference LimitFuzzer's budget, to compare with
 # benches/python/limit_fuzzer.py.
 echo "max_depth 10:"
-DECODE_MAX_DEPTH=10 measure expr fast 3000
+DECODE_MAX_DEPTH=10 measure expr fast 10000
 DECODE_MAX_DEPTH=10 measure json fast 60000
