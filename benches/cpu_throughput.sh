@@ -6,11 +6,14 @@
 # wall clock.
 #
 #   benches/cpu_throughput.sh            # RUNS=10 by default
+#   BIN=/tmp/old_decode_corpus benches/cpu_throughput.sh   # another build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-10}
-cargo build --release --example decode_corpus -q
-bin=target/release/examples/decode_corpus
+bin=${BIN:-target/release/examples/decode_corpus}
+if [ -z "${BIN:-}" ]; then
+    cargo build --release --example decode_corpus -q
+fi
 
 measure() { # grammar mode rounds
     local best=999 t bytes
@@ -25,10 +28,12 @@ measure() { # grammar mode rounds
 
 measure expr fast 300
 measure expr tree 100
-measure json fast 10000
-measure json tree 3000
+# json's corpus decodes to little output (~1.2 KB a round): many rounds,
+# so that the run takes long enough to time.
+measure json fast 60000
+measure json tree 20000
 # The reference LimitFuzzer's budget, to compare with
 # benches/python/limit_fuzzer.py.
 echo "max_depth 10:"
-DECODE_MAX_DEPTH=10 measure expr fast 3000
-DECODE_MAX_DEPTH=10 measure json fast 10000
+DECODE_MAX_DEPTH=10 measure expr fast 10000
+DECODE_MAX_DEPTH=10 measure json fast 60000

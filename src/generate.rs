@@ -53,6 +53,7 @@
 //!   exactly `min_len` bytes (for `grammars/json.json`: `0`). (Past a
 //!   budget, the first *minimal-depth* alternative is taken instead.)
 
+mod fast;
 mod hooks;
 mod random;
 mod table;
@@ -416,9 +417,7 @@ pub fn decode_into_consumed(
     out: &mut Vec<u8>,
 ) -> usize {
     let mut chooser = Chooser::new(choices);
-    let mut sink = BytesSink(std::mem::take(out));
-    walk(g, g.start(), &mut chooser, cfg, &mut sink, &mut NoHooks);
-    *out = sink.0;
+    fast::run(g, g.start(), &mut chooser, cfg, out);
     chooser.position()
 }
 

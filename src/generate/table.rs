@@ -47,6 +47,8 @@ pub(crate) struct DecodeTable {
     pub syms: Box<[SymRow]>,
     pub rules: Box<[RuleRow]>,
     pub lead: Box<[u8]>,
+    /// The fast path's compiled program.
+    pub fast: super::fast::Program,
 }
 
 impl fmt::Debug for DecodeTable {
@@ -67,7 +69,7 @@ pub(crate) fn table(g: &Grammar) -> &DecodeTable {
 }
 
 fn build(g: &Grammar) -> DecodeTable {
-    let syms = g
+    let syms: Box<[SymRow]> = g
         .symbols
         .iter()
         .map(|s| SymRow {
@@ -102,9 +104,11 @@ fn build(g: &Grammar) -> DecodeTable {
             }
         })
         .collect();
+    let fast = super::fast::Program::build(g, &syms);
     DecodeTable {
         syms,
         rules,
         lead: lead.into(),
+        fast,
     }
 }
