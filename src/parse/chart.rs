@@ -20,6 +20,7 @@
 //! topmost item is added directly and tagged with the chain's bottom, from
 //! which extraction rebuilds the chain.
 
+use super::dedup::Dedup;
 use super::mem::Prefault;
 use super::tables::{Slot, Tables, EOF};
 use crate::grammar::SymbolId;
@@ -75,70 +76,6 @@ pub(crate) enum Outcome {
     /// Set `at` could not continue: `at == input.len()` means the input
     /// ended too early (or the parse could not end there).
     Failed { at: usize },
-}
-
-/// A set of `u64` keys, cleared per Earley set: open addressing whose
-/// slots carry the generation (set) that wrote them, so clearing is one
-/// increment and the small table stays in the L1 cache.
-struct Dedup {
-    /// `(key, generation)`; a slot of another generation is empty.
-    table: Vec<(u64, u32)>,
-    generation: u32,
-    count: usize,
-}
-
-impl Dedup {
-    fn new() -> Dedup {
-        Dedup {
-            table: vec![(0, 0); 256],
-            generation: 1,
-            count: 0,
-        }
-    }
-    /// Inserts `k`; returns false if it was present.
-    #[inline]
-    fn insert(&mut self, k: u64) -> bool {
-        if self.count * 2 >= self.table.len() {
-            self.grow();
-        }
-        let mask = self.table.len() - 1;
-        let mut h = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask;
-        loop {
-            let (v, gen) = self.table[h];
-            if gen != self.generation {
-                self.table[h] = (k, self.generation);
-                self.count += 1;
-                return true;
-            }
-            if v == k {
-                return false;
-            }
-            h = (h + 1) & mask;
-        }
-    }
-    #[cold]
-    fn grow(&mut self) {
-        let live: Vec<u64> = self
-            .table
-            .iter()
-            .filter(|e| e.1 == self.generation)
-            .map(|e| e.0)
-            .collect();
-        self.table = vec![(0, 0); self.table.len() * 2];
-        self.generation = 1;
-        self.count = 0;
-        for k in live {
-            self.insert(k);
-        }
-    }
-    fn clear(&mut self) {
-        self.count = 0;
-        if self.generation == u32::MAX {
-            self.table.fill((0, 0));
-            self.generation = 0;
-        }
-        self.generation += 1;
-    }
 }
 
 /// Mutable state while building one set.

@@ -46,6 +46,7 @@
 //! ```
 
 mod chart;
+mod dedup;
 mod error;
 mod extract;
 mod mem;
