@@ -417,4 +417,35 @@ mod tests {
         let out = restructure(&ctx, &cfg, &rbd, &mut t);
         assert_eq!(crate::generate::decode(&g, &out, &cfg), b"SELECT y FROM t");
     }
+
+    #[test]
+    fn text_pipeline_restructures_too() {
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<stmt>"],
+                "<stmt>": ["SELECT <e> FROM <t>", "UPDATE <t> SET a=<e>"],
+                "<e>": ["x", "y", "(<e>)"],
+                "<t>": ["t", "u"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        // Only texts in the language count, so the byte polish cannot cut
+        // `UPDATE` down to something shorter on its own.
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if crate::parse::parse(&g, c).is_ok() && c.contains(&b'y') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let r = crate::reduce::reduce_text(
+            Some(&g),
+            b"UPDATE u SET a=((y))",
+            crate::reduce::Strategy::Auto,
+            &mut t,
+        )
+        .unwrap();
+        assert_eq!(r.output, b"SELECT y FROM t");
+        assert!(r.passes.iter().any(|p| p.0 == "restructure"));
+    }
 }

@@ -181,12 +181,26 @@ pub fn reduce_text(
             Strategy::Perses => tree = perses::perses(&ctx, tree, tester),
             Strategy::Hdd => tree = hdd::hdd(&ctx, tree, tester),
             Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
-            _ => {
+            _ => loop {
+                let size = tree.len();
                 tree = perses::perses(&ctx, tree, tester);
                 passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
                 tree = hdd::hdd(&ctx, tree, tester);
                 passes.push(("hdd", tree.unparse(g).len(), tester.stats().tests));
-            }
+                if tree.len() < size || tester.stopped() {
+                    continue;
+                }
+                // At the tree passes' fixpoint (before ddmin leaves the
+                // language): the choice pipeline's restructure pass on the
+                // tree's choice sequence, tested as text.
+                match restructure_text(g, &tree, tester).map(|t| parse_tree(g, &t)) {
+                    Some(Ok(t)) => {
+                        tree = t;
+                        passes.push(("restructure", tree.unparse(g).len(), tester.stats().tests));
+                    }
+                    _ => break,
+                }
+            },
         }
         cur = tree.unparse(g);
         if strategy != Strategy::Auto {
@@ -214,6 +228,45 @@ pub fn reduce_text(
     Ok(Reduced {
         output: cur,
         passes,
+    })
+}
+
+/// A text tester seen as an oracle on choice sequences: candidates are
+/// decoded and tested (through the text cache) as text.
+struct ChoicesAsText<'a, 'o> {
+    g: &'a Grammar,
+    cfg: DecodeConfig,
+    text: &'a mut Tester<'o>,
+}
+
+impl crate::oracle::Oracle for ChoicesAsText<'_, '_> {
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        self.text.test(&decode(self.g, candidate, &self.cfg))
+    }
+}
+
+/// Runs [`choices::restructure`] on the choice sequence of `tree` with
+/// `tester` (a text tester) as the oracle; returns the smaller text found,
+/// or `None` (also when the tree does not encode under the default
+/// budgets).
+fn restructure_text(g: &Grammar, tree: &Tree, tester: &mut Tester<'_>) -> Option<Vec<u8>> {
+    let cfg = DecodeConfig::default();
+    let start = crate::encode::encode(g, tree, &cfg).ok()?;
+    let before = decode(g, &start, &cfg);
+    let ctx = TreeCtx::new(g, Render::Choices(cfg));
+    let mut oracle = ChoicesAsText {
+        g,
+        cfg,
+        text: tester,
+    };
+    let mut inner = Tester::new(&mut oracle).with_cache_key(move |c| decode(g, c, &cfg));
+    inner.seed(&start, Outcome::Interesting);
+    let out = choices::restructure(&ctx, &cfg, &start, &mut inner);
+    drop(inner);
+    let text = decode(g, &out, &cfg);
+    (text.len() < before.len()).then(|| {
+        tester.accept(&text);
+        text
     })
 }
 
