@@ -15,7 +15,10 @@
 //!   bytes of its minimal expansion (largest nodes first);
 //! * [`replace_by_descendant`] — replace a node's span by the span of a
 //!   nearest descendant of the same nonterminal ([`crate::tree::Node::choices`]),
-//!   shortest result first;
+//!   by a child hoisted through one-nonterminal alternatives, or by its
+//!   minimal expansion, shortest result first;
+//! * [`restructure`] — rebuild a node through another alternative (run at
+//!   the pipeline's fixpoint);
 //! * [`lower_bytes`] — set single bytes to 0.
 //!
 //! Passes restart their scan after each success; candidates already tried
@@ -184,7 +187,9 @@ fn unit_chains(g: &Grammar) -> Vec<Vec<(SymbolId, Vec<u8>)>> {
 /// Longest chain [`unit_chains`] follows.
 const MAX_CHAIN: usize = 3;
 
-/// Replaces a node's span by a nearest same-symbol descendant's span.
+/// Replaces a node's span by a nearest same-symbol descendant's span, by a
+/// child of another symbol hoisted through a chain of one-nonterminal
+/// alternatives, or by its minimal expansion: one list, shortest first.
 pub fn replace_by_descendant(
     ctx: &TreeCtx<'_>,
     cfg: &DecodeConfig,
