@@ -218,6 +218,14 @@ impl Grammar {
         &self.elems[r.start as usize..r.end as usize]
     }
 
+    /// The nonterminals of a rule's body, in order.
+    pub fn body_nonterminals(&self, id: RuleId) -> impl Iterator<Item = SymbolId> + '_ {
+        self.body(id).iter().filter_map(|e| match e {
+            Elem::Nt(s) => Some(*s),
+            Elem::T(_) => None,
+        })
+    }
+
     /// The alternatives of `sym`, simplest first.
     #[inline]
     pub fn rules_of(&self, sym: SymbolId) -> impl ExactSizeIterator<Item = RuleId> + Clone {

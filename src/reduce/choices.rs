@@ -29,8 +29,9 @@ use super::treeops::{frontier, nearest, TreeCtx};
 use super::{shortlex_lt, Tester};
 use crate::choice::{encode_choice, width};
 use crate::generate::{decode_tree, DecodeConfig};
-use crate::grammar::{Elem, Grammar, SymbolId};
+use crate::grammar::{Grammar, SymbolId};
 use crate::tree::{Label, NodeId, Tree};
+use std::ops::Range;
 
 /// ddmin on the bytes (see the module docs for `nop`).
 pub fn ddmin_pass(cur: &[u8], tester: &mut Tester<'_>, nop: bool) -> Vec<u8> {
@@ -117,19 +118,24 @@ fn spans(t: &Tree) -> Vec<NodeId> {
     v
 }
 
+/// The choice span of node `n`, clamped to a sequence of `len` bytes (a
+/// subtree may read past the end, where missing bytes decode as 0).
+fn span(t: &Tree, n: NodeId, len: usize) -> Range<usize> {
+    let r = &t.node(n).choices;
+    (r.start as usize).min(len)..(r.end as usize).min(len)
+}
+
 /// Candidates replacing each node's span by the zero bytes of its
 /// minimal expansion (largest node first).
 fn minimize_candidates(ctx: &TreeCtx<'_>, t: &Tree, c: &[u8]) -> Vec<Vec<u8>> {
     spans(t)
         .into_iter()
         .filter_map(|n| {
-            let sym = t.symbol(ctx.g, n)?;
-            let k = minimal_choice_len(ctx, ctx.minimal(sym));
-            let r = t.node(n).choices.clone();
-            let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
-            let mut v = c[..s].to_vec();
-            v.resize(s + k, 0);
-            v.extend_from_slice(&c[e..]);
+            let k = minimal_choice_len(ctx, ctx.minimal(t.symbol(ctx.g, n)?));
+            let r = span(t, n, c.len());
+            let mut v = c[..r.start].to_vec();
+            v.resize(r.start + k, 0);
+            v.extend_from_slice(&c[r.end..]);
             Some(v)
         })
         .collect()
@@ -161,10 +167,7 @@ fn unit_chains(g: &Grammar) -> Vec<Vec<(SymbolId, Vec<u8>)>> {
                 let mut next = Vec::new();
                 for (x, prefix) in &frontier {
                     for r in g.rules_of(*x) {
-                        let mut nts = g.body(r).iter().filter_map(|e| match e {
-                            Elem::Nt(s) => Some(*s),
-                            Elem::T(_) => None,
-                        });
+                        let mut nts = g.body_nonterminals(r);
                         let (Some(y), None) = (nts.next(), nts.next()) else {
                             continue;
                         };
@@ -201,15 +204,9 @@ pub fn replace_by_descendant(
         let t = decode_tree(ctx.g, c, cfg);
         let mut v = Vec::new();
         for n in spans(&t) {
-            let r = t.node(n).choices.clone();
+            let r = span(&t, n, c.len());
             for d in frontier(&t, ctx.g, n) {
-                let dr = t.node(d).choices.clone();
-                let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
-                let (ds, de) = (
-                    (dr.start as usize).min(c.len()),
-                    (dr.end as usize).min(c.len()),
-                );
-                v.push([&c[..s], &c[ds..de], &c[e..]].concat());
+                v.push([&c[..r.start], &c[span(&t, d, c.len())], &c[r.end..]].concat());
             }
             // Children of other symbols, hoisted through alternatives with
             // one nonterminal (Perses' compatible nodes; one level per step,
@@ -217,21 +214,11 @@ pub fn replace_by_descendant(
             let Some(sym) = t.symbol(ctx.g, n) else {
                 continue;
             };
-            let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
             for d in t.children(n) {
-                let Some(y) = t.symbol(ctx.g, d) else {
-                    continue;
-                };
-                let Some((_, prefix)) = chains[sym.index()].iter().find(|(z, _)| *z == y) else {
-                    continue;
-                };
-                {
-                    let dr = t.node(d).choices.clone();
-                    let (ds, de) = (
-                        (dr.start as usize).min(c.len()),
-                        (dr.end as usize).min(c.len()),
-                    );
-                    v.push([&c[..s], prefix, &c[ds..de], &c[e..]].concat());
+                let y = t.symbol(ctx.g, d);
+                if let Some((_, prefix)) = chains[sym.index()].iter().find(|(z, _)| Some(*z) == y) {
+                    let ds = span(&t, d, c.len());
+                    v.push([&c[..r.start], prefix, &c[ds], &c[r.end..]].concat());
                 }
             }
         }
@@ -247,6 +234,52 @@ pub fn replace_by_descendant(
 /// Most candidates [`restructure`] lists per round.
 const MAX_RESTRUCTURE: usize = 4096;
 
+/// One way [`restructure`] rebuilds a node of some symbol: the choice
+/// bytes that select a unit chain and then an alternative (`head`), the
+/// alternative's nonterminals (`body`), and which of them (`slot`) holds
+/// a descendant of symbol `fill`, reached from the slot's symbol through
+/// the chain bytes `bridge`.
+struct Shape {
+    head: Vec<u8>,
+    body: Vec<SymbolId>,
+    slot: usize,
+    fill: SymbolId,
+    bridge: Vec<u8>,
+}
+
+/// Per symbol, every [`Shape`]: through any unit chain (or none) to any
+/// alternative with nonterminals, any slot, any unit chain (or none) from
+/// the slot's symbol.
+fn shapes(g: &Grammar) -> Vec<Vec<Shape>> {
+    let chains = unit_chains(g);
+    let reach =
+        |a: SymbolId| std::iter::once((a, Vec::new())).chain(chains[a.index()].iter().cloned());
+    (0..g.num_symbols())
+        .map(|i| {
+            let mut out = Vec::new();
+            for (b, chain) in reach(SymbolId(i as u32)) {
+                for rule in g.rules_of(b) {
+                    let body: Vec<SymbolId> = g.body_nonterminals(rule).collect();
+                    let mut head = chain.clone();
+                    encode_choice(g.alt_index(rule), g.num_alts(b), &mut head);
+                    for (slot, &y) in body.iter().enumerate() {
+                        for (fill, bridge) in reach(y) {
+                            out.push(Shape {
+                                head: head.clone(),
+                                body: body.clone(),
+                                slot,
+                                fill,
+                                bridge,
+                            });
+                        }
+                    }
+                }
+            }
+            out
+        })
+        .collect()
+}
+
 /// Rebuilds a node through *another* alternative: the node's symbol `A`
 /// (or a symbol a unit chain of `A` reaches) takes an alternative with
 /// nonterminals, one of them is filled with a nearest descendant (through
@@ -261,62 +294,38 @@ pub fn restructure(
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
     let g = ctx.g;
-    let chains = unit_chains(g);
+    let shapes = shapes(g);
     let min_bytes: Vec<usize> = (0..g.num_symbols())
         .map(|i| minimal_choice_len(ctx, ctx.minimal(SymbolId(i as u32))))
         .collect();
-    // Reach `Y` from `A`: itself (no bytes) or through a unit chain.
-    let reach =
-        |a: SymbolId| std::iter::once((a, Vec::new())).chain(chains[a.index()].iter().cloned());
     greedy(cur.to_vec(), tester, |c0| {
-        // Spans may run past the input's end (missing bytes read as 0):
-        // pad with zeros so every span slices exactly, trim them after.
+        // Minimal fills follow the descendant, so its span must be exact
+        // even where it reads past the input's end: pad with zeros (read
+        // like missing bytes) and trim them from the candidates.
         let c = &[c0, &[0u8; 256][..]].concat()[..];
         let t = decode_tree(g, c, cfg);
         let mut v = Vec::new();
         'nodes: for n in spans(&t) {
             let Some(a) = t.symbol(g, n) else { continue };
-            let r = t.node(n).choices.clone();
-            let (s, e) = (r.start as usize, (r.end as usize).min(c.len()));
-            for (b, p1) in reach(a) {
-                for rule in g.rules_of(b) {
-                    let nts: Vec<SymbolId> = g
-                        .body(rule)
-                        .iter()
-                        .filter_map(|e| match e {
-                            Elem::Nt(y) => Some(*y),
-                            Elem::T(_) => None,
-                        })
-                        .collect();
-                    for (pos, &y) in nts.iter().enumerate() {
-                        for (z, p2) in reach(y) {
-                            for d in nearest(&t, g, n, z) {
-                                let dr = t.node(d).choices.clone();
-                                let (ds, de) = (
-                                    (dr.start as usize).min(c.len()),
-                                    (dr.end as usize).min(c.len()),
-                                );
-                                let mut cand = c[..s].to_vec();
-                                cand.extend_from_slice(&p1);
-                                encode_choice(g.alt_index(rule), g.num_alts(b), &mut cand);
-                                for (q, &x) in nts.iter().enumerate() {
-                                    if q == pos {
-                                        cand.extend_from_slice(&p2);
-                                        cand.extend_from_slice(&c[ds..de]);
-                                    } else {
-                                        cand.resize(cand.len() + min_bytes[x.index()], 0);
-                                    }
-                                }
-                                cand.extend_from_slice(&c[e..]);
-                                while cand.last() == Some(&0) {
-                                    cand.pop();
-                                }
-                                v.push(cand);
-                                if v.len() >= MAX_RESTRUCTURE {
-                                    break 'nodes;
-                                }
-                            }
+            let r = span(&t, n, c.len());
+            for shape in &shapes[a.index()] {
+                for d in nearest(&t, g, n, shape.fill) {
+                    let mut cand = [&c[..r.start], &shape.head].concat();
+                    for (q, x) in shape.body.iter().enumerate() {
+                        if q == shape.slot {
+                            cand.extend_from_slice(&shape.bridge);
+                            cand.extend_from_slice(&c[span(&t, d, c.len())]);
+                        } else {
+                            cand.resize(cand.len() + min_bytes[x.index()], 0);
                         }
+                    }
+                    cand.extend_from_slice(&c[r.end..]);
+                    while cand.last() == Some(&0) {
+                        cand.pop();
+                    }
+                    v.push(cand);
+                    if v.len() >= MAX_RESTRUCTURE {
+                        break 'nodes;
                     }
                 }
             }
@@ -379,8 +388,7 @@ mod tests {
         let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
         let cfg = DecodeConfig::default();
         let ctx = TreeCtx::new(&g, Render::Text);
-        let tree = crate::parse::parse(&g, b"--0 * 0 - 0").unwrap();
-        let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
+        let start = encoded(&g, b"--0 * 0 - 0", &cfg);
         let mut o = FnOracle::new(|c: &[u8]| {
             let t = crate::generate::decode(&g, c, &cfg);
             if t.windows(3).any(|w| w == b"--0") {
@@ -394,20 +402,29 @@ mod tests {
         assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--0");
     }
 
-    #[test]
-    fn restructure_rebuilds_through_another_alternative() {
-        let g = Grammar::from_json_str(
+    /// Two statement kinds sharing `<e>` and `<t>`.
+    fn stmt_grammar() -> Grammar {
+        Grammar::from_json_str(
             r#"{"<start>": ["<stmt>"],
                 "<stmt>": ["SELECT <e> FROM <t>", "UPDATE <t> SET a=<e>"],
                 "<e>": ["x", "y", "(<e>)"],
                 "<t>": ["t", "u"]}"#,
             &Default::default(),
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    /// The choice sequence of `text`'s parse tree.
+    fn encoded(g: &Grammar, text: &[u8], cfg: &DecodeConfig) -> Vec<u8> {
+        crate::encode::encode(g, &crate::parse::parse(g, text).unwrap(), cfg).unwrap()
+    }
+
+    #[test]
+    fn restructure_rebuilds_through_another_alternative() {
+        let g = stmt_grammar();
         let cfg = DecodeConfig::default();
         let ctx = TreeCtx::new(&g, Render::Text);
-        let tree = crate::parse::parse(&g, b"UPDATE t SET a=(y)").unwrap();
-        let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
+        let start = encoded(&g, b"UPDATE t SET a=(y)", &cfg);
         let mut o = FnOracle::new(|c: &[u8]| {
             if crate::generate::decode(&g, c, &cfg).contains(&b'y') {
                 Outcome::Interesting
@@ -425,14 +442,7 @@ mod tests {
 
     #[test]
     fn text_pipeline_restructures_too() {
-        let g = Grammar::from_json_str(
-            r#"{"<start>": ["<stmt>"],
-                "<stmt>": ["SELECT <e> FROM <t>", "UPDATE <t> SET a=<e>"],
-                "<e>": ["x", "y", "(<e>)"],
-                "<t>": ["t", "u"]}"#,
-            &Default::default(),
-        )
-        .unwrap();
+        let g = stmt_grammar();
         // Only texts in the language count, so the byte polish cannot cut
         // `UPDATE` down to something shorter on its own.
         let mut o = FnOracle::new(|c: &[u8]| {

@@ -56,14 +56,7 @@ fn unit_candidates(g: &Grammar, t: &Tree, id: NodeId, sym: SymbolId) -> Vec<Tree
     let mut out = Vec::new();
     let size = t.node(id).size;
     for r in g.rules_of(sym) {
-        let nts: Vec<SymbolId> = g
-            .body(r)
-            .iter()
-            .filter_map(|e| match e {
-                Elem::Nt(s) => Some(*s),
-                _ => None,
-            })
-            .collect();
+        let nts: Vec<SymbolId> = g.body_nonterminals(r).collect();
         if nts.len() != 1 || nts[0] == sym {
             continue;
         }

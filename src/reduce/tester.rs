@@ -255,13 +255,19 @@ impl<'o> Tester<'o> {
                 return None;
             }
             if jobs > 1 {
+                // One key per candidate; `None` = ruled out by the image
+                // bound, i.e. not interesting, as with one job (the bound
+                // does not move within a batch).
+                let admitted: Vec<Option<u128>> =
+                    batch.iter().map(|(_, c)| self.admit(c)).collect();
                 let mut todo: Vec<&[u8]> = Vec::new();
                 let mut keys: Vec<u128> = Vec::new();
-                for (_, c) in &batch {
-                    let Some(k) = self.admit(c) else { continue };
-                    if !self.cache.contains_key(&k) && !keys.contains(&k) {
-                        keys.push(k);
-                        todo.push(c);
+                for ((_, c), k) in batch.iter().zip(&admitted) {
+                    if let Some(k) = *k {
+                        if !self.cache.contains_key(&k) && !keys.contains(&k) {
+                            keys.push(k);
+                            todo.push(c);
+                        }
                     }
                 }
                 if !todo.is_empty() {
@@ -270,15 +276,8 @@ impl<'o> Tester<'o> {
                         self.record(k, o);
                     }
                 }
-                for (t, c) in batch {
-                    // Skipped candidates count as not interesting, as with
-                    // one job (the bound has not moved within this batch).
-                    let bounded = self.image_bound
-                        && self
-                            .key_fn
-                            .as_ref()
-                            .is_some_and(|f| f(&c).len() > self.best_image_len);
-                    if !bounded && self.cache.get(&self.key_of(&c)) == Some(&Outcome::Interesting) {
+                for ((t, c), k) in batch.into_iter().zip(admitted) {
+                    if k.is_some_and(|k| self.cache.get(&k) == Some(&Outcome::Interesting)) {
                         self.accept(&c);
                         return Some((t, c));
                     }
@@ -342,5 +341,38 @@ mod tests {
         let mut t2 = Tester::new(&mut o2).with_cache(cache);
         assert_eq!(t2.test(b"ba"), Outcome::Interesting);
         assert_eq!((t2.stats().tests, t2.stats().cache_hits), (0, 1));
+    }
+
+    /// `oracle()` claiming to run `jobs` candidates at once.
+    struct Jobs<O>(O, usize);
+
+    impl<O: Oracle> Oracle for Jobs<O> {
+        fn test(&mut self, c: &[u8]) -> Outcome {
+            self.0.test(c)
+        }
+        fn parallelism(&self) -> usize {
+            self.1
+        }
+    }
+
+    #[test]
+    fn image_bound_gives_the_same_answer_with_parallel_batches() {
+        // "xxab" decodes to "ab", longer than the best image "a": skipped,
+        // although its image is cached as interesting.
+        let cands = || {
+            [&b"xxab"[..], b"xxxb", b"xa", b"ya"]
+                .map(|c| ((), c.to_vec()))
+                .into_iter()
+        };
+        let mut answers = Vec::new();
+        for jobs in [1, 2, 4] {
+            let mut o = Jobs(oracle(), jobs);
+            let mut t = Tester::new(&mut o).with_cache_key(strip).with_image_bound();
+            t.seed(b"ab", Outcome::Interesting);
+            t.seed(b"a", Outcome::Interesting);
+            t.accept(b"a");
+            answers.push(t.first_interesting(cands()).map(|g| g.1));
+        }
+        assert_eq!(answers, vec![Some(b"xa".to_vec()); 3]);
     }
 }
