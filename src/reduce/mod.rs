@@ -144,29 +144,8 @@ pub fn reduce_text(
     check_original(input, tester)?;
     let mut passes = Vec::new();
     let mut cur = input.to_vec();
-    let ddmin_all = |cur: &mut Vec<u8>,
-                     tester: &mut Tester<'_>,
-                     passes: &mut Vec<(&'static str, usize, u64)>| {
-        // Blanks in one step (they rarely matter), lines (big, cheap steps
-        // on multi-line inputs), then tokens, then bytes; the last pass
-        // leaves the text 1-minimal.
-        let squeezed = ddmin::squeeze_blanks(cur);
-        if squeezed.len() < cur.len() && tester.test(&squeezed) == Outcome::Interesting {
-            tester.accept(&squeezed);
-            *cur = squeezed;
-            passes.push(("squeeze-blanks", cur.len(), tester.stats().tests));
-        }
-        if ddmin::lines(cur).len() > 2 {
-            *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
-            passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
-        }
-        *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
-        passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
-        *cur = ddmin::ddmin_bytes(cur, tester);
-        passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
-    };
     if strategy == Strategy::Ddmin {
-        ddmin_all(&mut cur, tester, &mut passes);
+        polish_into(&mut cur, None, tester, &mut passes);
         return Ok(Reduced {
             output: cur,
             passes,
@@ -174,6 +153,7 @@ pub fn reduce_text(
     }
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
     let ctx = TreeCtx::new(g, Render::Text);
+    let keywords = ddmin::keywords(g);
     let mut tree = parse_tree(g, &cur)?;
     loop {
         let before = cur.clone();
@@ -215,7 +195,7 @@ pub fn reduce_text(
             ));
             break;
         }
-        ddmin_all(&mut cur, tester, &mut passes);
+        polish_into(&mut cur, Some(&keywords), tester, &mut passes);
         if cur == before || tester.stopped() {
             break;
         }
@@ -229,6 +209,51 @@ pub fn reduce_text(
         output: cur,
         passes,
     })
+}
+
+/// The final polish of a text (what `auto` ends with): blanks squeezed
+/// in one step (they rarely matter), ddmin over lines (big, cheap steps on
+/// multi-line inputs), over tokens, then over bytes.
+///
+/// With `keywords` (after grammar-aware passes; see [`ddmin::keywords`]),
+/// token and byte ddmin start at single-unit deletions, since the grammar
+/// passes left nothing large to delete, and the grammar's keywords stay
+/// whole in the byte stage ([`ddmin::ddmin_bytes_keeping`]). With `None`
+/// it is plain ddmin (Zeller's, from two halves). Either way the result is
+/// 1-minimal with respect to deleting one token, and one byte outside
+/// keywords. `input` must already be known interesting (e.g.
+/// [`Tester::seed`]).
+pub fn polish(input: &[u8], keywords: Option<&[Vec<u8>]>, tester: &mut Tester<'_>) -> Reduced {
+    let mut cur = input.to_vec();
+    let mut passes = Vec::new();
+    polish_into(&mut cur, keywords, tester, &mut passes);
+    Reduced {
+        output: cur,
+        passes,
+    }
+}
+
+fn polish_into(
+    cur: &mut Vec<u8>,
+    keywords: Option<&[Vec<u8>]>,
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+) {
+    let squeezed = ddmin::squeeze_blanks(cur);
+    if squeezed.len() < cur.len() && tester.test(&squeezed) == Outcome::Interesting {
+        tester.accept(&squeezed);
+        *cur = squeezed;
+        passes.push(("squeeze-blanks", cur.len(), tester.stats().tests));
+    }
+    if ddmin::lines(cur).len() > 2 {
+        *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
+        passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
+    }
+    *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
+    passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
+    let fine = keywords.is_some();
+    *cur = ddmin::ddmin_bytes_keeping(cur, keywords.unwrap_or_default(), fine, tester);
+    passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
 }
 
 /// A text tester seen as an oracle on choice sequences: candidates are

@@ -7,7 +7,9 @@ use clap::Args;
 use grammar_min::generate::decode;
 use grammar_min::oracle::process::CommandOracle;
 use grammar_min::oracle::Outcome;
-use grammar_min::reduce::{reduce_choices, reduce_text, Event, OutcomeCache, Strategy, Tester};
+use grammar_min::reduce::{
+    ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, Strategy, Tester,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -263,21 +265,20 @@ impl Reduce {
                     }
                 });
             t2.seed(&text, Outcome::Interesting);
-            let r2 = reduce_text(None, &text, Strategy::Ddmin, &mut t2);
+            let keywords = grammar.map(ddmin::keywords).unwrap_or_default();
+            let r2 = polish(&text, Some(&keywords), &mut t2);
             let s2 = t2.stats();
             drop(t2);
             if let Some(e) = werr {
                 return Err(e);
             }
-            if let Ok(r2) = r2 {
-                passes.extend(
-                    r2.passes
-                        .iter()
-                        .map(|&(n, size, t)| (n, size, t + stats.tests)),
-                );
-                text = r2.output;
-                write_atomic(&out_path, &text)?;
-            }
+            passes.extend(
+                r2.passes
+                    .iter()
+                    .map(|&(n, size, t)| (n, size, t + stats.tests)),
+            );
+            text = r2.output;
+            write_atomic(&out_path, &text)?;
             stats.tests += s2.tests;
             stats.cache_hits += s2.cache_hits;
             stats.invalid += s2.invalid;
