@@ -250,21 +250,23 @@ mod tests {
     fn byte_polish_keeps_keywords_whole_and_stays_one_minimal() {
         let mut seen = Vec::new();
         // Interesting iff the text keeps "SELECT" and an `x` after it.
-        let mut o = FnOracle::new(|c: &[u8]| {
+        let oracle = |c: &[u8]| {
             seen.push(c.to_vec());
             let s = String::from_utf8_lossy(c);
             match s.find("SELECT") {
                 Some(i) if s[i..].contains('x') => Outcome::Interesting,
                 _ => Outcome::NotInteresting,
             }
-        });
+        };
         let kw = vec![b"FROM".to_vec(), b"SELECT".to_vec()];
-        for fine in [false, true] {
-            let mut t = Tester::new(&mut o);
-            let r = ddmin_bytes_keeping(b"SELECT ax FROM t1", &kw, fine, &mut t);
-            assert_eq!(r, b"SELECTx", "fine = {fine}");
+        {
+            let mut o = FnOracle::new(oracle);
+            for fine in [false, true] {
+                let mut t = Tester::new(&mut o);
+                let r = ddmin_bytes_keeping(b"SELECT ax FROM t1", &kw, fine, &mut t);
+                assert_eq!(r, b"SELECTx", "fine = {fine}");
+            }
         }
-        drop(o);
         // No candidate cut into a keyword: "SELECT" and "FROM" occur whole
         // or not at all ("ELECT", "FRM", ... never reach the oracle).
         for c in &seen {
