@@ -231,15 +231,18 @@ mod tests {
     use super::*;
     use crate::oracle::{FnOracle, Outcome};
 
+    /// Interesting iff the candidate holds an `a` and a `z`.
+    fn a_and_z(c: &[u8]) -> Outcome {
+        if c.contains(&b'a') && c.contains(&b'z') {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    }
+
     #[test]
     fn reduces_to_one_minimal() {
-        let mut o = FnOracle::new(|c: &[u8]| {
-            if c.contains(&b'a') && c.contains(&b'z') {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        });
+        let mut o = FnOracle::new(a_and_z);
         let mut t = Tester::new(&mut o);
         assert_eq!(ddmin_bytes(b"xxaxxxxxxzxx", &mut t), b"az");
         let toks = ddmin_split(b"let a = 1; let z = 2;", tokens, &mut t);
@@ -279,13 +282,7 @@ mod tests {
             }
         }
         // Without keywords it is plain byte ddmin.
-        let mut o = FnOracle::new(|c: &[u8]| {
-            if c.contains(&b'a') && c.contains(&b'z') {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        });
+        let mut o = FnOracle::new(a_and_z);
         let mut t = Tester::new(&mut o);
         assert_eq!(
             ddmin_bytes_keeping(b"xxaxxxxxxzxx", &[], true, &mut t),
