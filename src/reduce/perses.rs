@@ -1,11 +1,12 @@
 //! Perses (Sun et al., ICSE 2018) on our derivation trees.
 //!
 //! A priority queue holds nodes of the current tree, largest subtree
-//! first. For a node of nonterminal `X` the candidates are, in order: the
-//! empty expansion (when `X` is nullable), its nearest descendants labelled
-//! `X` (shallowest first: a child before a grandchild), and `X`'s minimal
-//! expansion. The first interesting candidate replaces the node, which is
-//! queued again; when none is, the node's children are queued instead.
+//! first. For a node of nonterminal `X` the candidates are: the empty
+//! expansion (when `X` is nullable), its nearest descendants labelled `X`,
+//! descendants of other symbols wrapped in an alternative of `X` with one
+//! nonterminal, and `X`'s minimal expansion, tried shortest text first.
+//! The first interesting candidate replaces the node, which is queued
+//! again; when none is, the node's children are queued instead.
 //! Atomic tokens ([`super::treeops`]) are never queued. Candidates render
 //! without copying the tree; only accepted edits build a new one.
 
@@ -126,14 +127,22 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
             cands.push(Cand::Minimal);
         }
         let t = &tree;
-        let rendered = cands.into_iter().filter_map(|c| {
-            let bytes = match &c {
-                Cand::Minimal => ctx.render_with(t, id, ctx.minimal(sym), NodeId(0)),
-                Cand::Desc(d) => ctx.render_with(t, id, t, *d),
-                Cand::Unit(u) => ctx.render_with(t, id, u, NodeId(0)),
-            }?;
-            (bytes.len() <= cur_len).then_some((c, bytes))
-        });
+        let mut rendered: Vec<(Cand, Vec<u8>)> = cands
+            .into_iter()
+            .filter_map(|c| {
+                let bytes = match &c {
+                    Cand::Minimal => ctx.render_with(t, id, ctx.minimal(sym), NodeId(0)),
+                    Cand::Desc(d) => ctx.render_with(t, id, t, *d),
+                    Cand::Unit(u) => ctx.render_with(t, id, u, NodeId(0)),
+                }?;
+                (bytes.len() <= cur_len).then_some((c, bytes))
+            })
+            .collect();
+        // Shortest text first (stable: ties keep the order above). On
+        // the reduction suite this cut "text auto" from 41 to 11 oracle
+        // runs on python-zerodiv (216 to 188 over the six program tasks):
+        // the largest descendant first peels one level per oracle run.
+        rendered.sort_by_key(|(_, b)| b.len());
         match tester.first_interesting(rendered) {
             Some((c, bytes)) => {
                 let new = match c {
