@@ -45,8 +45,9 @@ use treeops::{Render, TreeCtx};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
-    /// Choice passes for choice artifacts; Perses + HDD* for text, then
-    /// line, token and byte ddmin; repeated to a joint fixpoint.
+    /// Choice passes for choice artifacts; for text, the choice passes on
+    /// the parse tree's choice sequence, then Perses + HDD*; then line,
+    /// token and byte ddmin; repeated to a joint fixpoint.
     #[default]
     Auto,
     /// ddmin only (lines, tokens, then bytes; bytes of choice artifacts).
@@ -155,6 +156,21 @@ pub fn reduce_text(
     let ctx = TreeCtx::new(g, Render::Text);
     let keywords = ddmin::keywords(g);
     let mut tree = parse_tree(g, &cur)?;
+    if strategy == Strategy::Auto {
+        // The choice-sequence passes first: their one shortest-first list
+        // of replacements over the whole tree needs fewer oracle runs than
+        // Perses' node-by-node queue (BENCHMARKS.md); Perses and HDD* then
+        // continue from their result.
+        let r = via_choices(g, &tree, tester, |_, cfg, start, t| {
+            reduce_choices(g, cfg, start, Strategy::Auto, t)
+                .map_or_else(|_| start.to_vec(), |r| r.output)
+        });
+        if let Some(t) = r {
+            tree = parse_tree(g, &t)?;
+            cur = t;
+            passes.push(("choices", cur.len(), tester.stats().tests));
+        }
+    }
     loop {
         let before = cur.clone();
         match strategy {
@@ -270,13 +286,18 @@ impl crate::oracle::Oracle for ChoicesAsText<'_, '_> {
     }
 }
 
-/// Runs [`choices::restructure`] on the choice sequence of `tree` with
-/// `tester` (a text tester) as the oracle; returns the smaller text found,
-/// or `None` (also when the tree does not encode under the default
-/// budgets).
-fn restructure_text(g: &Grammar, tree: &Tree, tester: &mut Tester<'_>) -> Option<Vec<u8>> {
-    let cfg = DecodeConfig::default();
-    let start = crate::encode::encode(g, tree, &cfg).ok()?;
+/// Runs `pass` (a choice-sequence reduction) on the choice sequence of
+/// `tree`, with `tester` (a text tester) as the oracle through the text
+/// cache; returns the smaller text found, or `None` (also when the tree
+/// does not encode, e.g. hook text). The budgets are raised to fit the
+/// tree ([`crate::encode::encode_auto`]).
+fn via_choices(
+    g: &Grammar,
+    tree: &Tree,
+    tester: &mut Tester<'_>,
+    pass: impl FnOnce(&TreeCtx<'_>, &DecodeConfig, &[u8], &mut Tester<'_>) -> Vec<u8>,
+) -> Option<Vec<u8>> {
+    let (start, cfg) = crate::encode::encode_auto(g, tree, &DecodeConfig::default()).ok()?;
     let before = decode(g, &start, &cfg);
     let ctx = TreeCtx::new(g, Render::Choices(cfg));
     let mut oracle = ChoicesAsText {
@@ -284,14 +305,25 @@ fn restructure_text(g: &Grammar, tree: &Tree, tester: &mut Tester<'_>) -> Option
         cfg,
         text: tester,
     };
-    let mut inner = Tester::new(&mut oracle).with_cache_key(move |c| decode(g, c, &cfg));
+    // As for choice artifacts under --cmd: keyed by text, and candidates
+    // whose text is longer than the best so far are not run.
+    let mut inner = Tester::new(&mut oracle)
+        .with_cache_key(move |c| decode(g, c, &cfg))
+        .with_image_bound();
     inner.seed(&start, Outcome::Interesting);
-    let out = choices::restructure(&ctx, &cfg, &start, &mut inner);
+    let out = pass(&ctx, &cfg, &start, &mut inner);
     drop(inner);
     let text = decode(g, &out, &cfg);
     (text.len() < before.len()).then(|| {
         tester.accept(&text);
         text
+    })
+}
+
+/// [`choices::restructure`] on the tree's choice sequence, tested as text.
+fn restructure_text(g: &Grammar, tree: &Tree, tester: &mut Tester<'_>) -> Option<Vec<u8>> {
+    via_choices(g, tree, tester, |ctx, cfg, start, t| {
+        choices::restructure(ctx, cfg, start, t)
     })
 }
 
