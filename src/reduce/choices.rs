@@ -25,8 +25,9 @@
 //! are answered by the [`Tester`]'s cache, so a restart costs no oracle runs.
 
 use super::ddmin::ddmin;
-use super::treeops::{frontier, nearest, TreeCtx};
-use super::{shortlex_lt, Tester};
+use super::edit::{greedy, greedy_filtered, Edit, Piece};
+use super::treeops::{nearest, TreeCtx};
+use super::Tester;
 use crate::choice::{encode_choice, width};
 use crate::generate::{decode_tree, DecodeConfig};
 use crate::grammar::{Grammar, SymbolId};
@@ -43,29 +44,6 @@ pub fn ddmin_pass(cur: &[u8], tester: &mut Tester<'_>, nop: bool) -> Vec<u8> {
     )
 }
 
-/// Runs `make(cur)` repeatedly: each call lists candidates for the current
-/// sequence; the first interesting shortlex-smaller one is accepted.
-fn greedy(
-    mut cur: Vec<u8>,
-    tester: &mut Tester<'_>,
-    mut make: impl FnMut(&[u8]) -> Vec<Vec<u8>>,
-) -> Vec<u8> {
-    loop {
-        if tester.stopped() {
-            return cur;
-        }
-        let base = cur.clone();
-        let cands = make(&cur)
-            .into_iter()
-            .filter(|c| shortlex_lt(c, &base))
-            .map(|c| ((), c));
-        match tester.first_interesting(cands) {
-            Some(((), c)) => cur = c,
-            None => return cur,
-        }
-    }
-}
-
 /// Deletes runs of 8, 4, 2 and 1 choices, from the end backwards.
 pub fn delete_runs(cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let mut cur = cur.to_vec();
@@ -73,7 +51,7 @@ pub fn delete_runs(cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         cur = greedy(cur, tester, |c| {
             (0..c.len().saturating_sub(k - 1))
                 .rev()
-                .map(|i| [&c[..i], &c[i + k..]].concat())
+                .map(|i| Edit::delete(i..i + k))
                 .collect()
         });
     }
@@ -87,11 +65,7 @@ pub fn lower_bytes(cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     greedy(cur.to_vec(), tester, |c| {
         (0..c.len())
             .filter(|&i| c[i] > 0)
-            .map(|i| {
-                let mut z = c.to_vec();
-                z[i] = 0;
-                z
-            })
+            .map(|i| Edit::replace(i..i + 1, vec![Piece::Zeros(1)]))
             .collect()
     })
 }
@@ -125,20 +99,58 @@ fn span(t: &Tree, n: NodeId, len: usize) -> Range<usize> {
     (r.start as usize).min(len)..(r.end as usize).min(len)
 }
 
-/// Candidates replacing each node's span by the zero bytes of its
-/// minimal expansion (largest node first).
-fn minimize_candidates(ctx: &TreeCtx<'_>, t: &Tree, c: &[u8]) -> Vec<Vec<u8>> {
+/// Choice bytes of each symbol's minimal expansion.
+fn minimal_lens(ctx: &TreeCtx<'_>) -> Vec<usize> {
+    (0..ctx.g.num_symbols())
+        .map(|i| minimal_choice_len(ctx, ctx.minimal(SymbolId(i as u32))))
+        .collect()
+}
+
+/// Edits replacing each node's span by the zero bytes of its minimal
+/// expansion (largest node first).
+fn minimize_candidates(t: &Tree, g: &Grammar, min_bytes: &[usize], len: usize) -> Vec<Edit> {
     spans(t)
         .into_iter()
         .filter_map(|n| {
-            let k = minimal_choice_len(ctx, ctx.minimal(t.symbol(ctx.g, n)?));
-            let r = span(t, n, c.len());
-            let mut v = c[..r.start].to_vec();
-            v.resize(r.start + k, 0);
-            v.extend_from_slice(&c[r.end..]);
-            Some(v)
+            let k = min_bytes[t.symbol(g, n)?.index()];
+            Some(Edit::replace(span(t, n, len), vec![Piece::Zeros(k)]))
         })
         .collect()
+}
+
+/// Every pair (`a`, `d`) where `d` is a nearest descendant of `a` with
+/// `a`'s symbol (no node between them has it), i.e. `a` is `d`'s nearest
+/// proper ancestor of its own symbol: one pre-order pass with, per
+/// symbol, the innermost open node (O(nodes), where asking
+/// [`super::treeops::frontier`] of every node would be O(nodes × depth)).
+fn same_symbol_pairs(t: &Tree, g: &Grammar) -> Vec<(NodeId, NodeId)> {
+    const NONE: u32 = u32::MAX;
+    let mut top = vec![NONE; g.num_symbols()];
+    let mut anc = vec![NONE; t.len()];
+    let mut open: Vec<(u32, u32)> = Vec::new(); // (node, end)
+    let mut pairs = Vec::new();
+    for i in 0..t.len() as u32 {
+        while let Some(&(n, end)) = open.last() {
+            if end > i {
+                break;
+            }
+            open.pop();
+            if let Some(s) = t.symbol(g, NodeId(n)) {
+                top[s.index()] = anc[n as usize];
+            }
+        }
+        let Some(s) = t.symbol(g, NodeId(i)) else {
+            continue;
+        };
+        let a = top[s.index()];
+        if a != NONE {
+            pairs.push((NodeId(a), NodeId(i)));
+        }
+        anc[i as usize] = a;
+        top[s.index()] = i;
+        open.push((i, i + t.node(NodeId(i)).size));
+    }
+    pairs
 }
 
 /// Replaces node spans by the zero bytes of their minimal expansions.
@@ -148,8 +160,9 @@ pub fn minimize_nodes(
     cur: &[u8],
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
+    let min_bytes = minimal_lens(ctx);
     greedy(cur.to_vec(), tester, |c| {
-        minimize_candidates(ctx, &decode_tree(ctx.g, c, cfg), c)
+        minimize_candidates(&decode_tree(ctx.g, c, cfg), ctx.g, &min_bytes, c.len())
     })
 }
 
@@ -199,34 +212,49 @@ pub fn replace_by_descendant(
     cur: &[u8],
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
-    let chains = unit_chains(ctx.g);
+    let g = ctx.g;
+    let chains = unit_chains(g);
+    let min_bytes = minimal_lens(ctx);
     greedy(cur.to_vec(), tester, |c| {
-        let t = decode_tree(ctx.g, c, cfg);
-        let mut v = Vec::new();
-        for n in spans(&t) {
-            let r = span(&t, n, c.len());
-            for d in frontier(&t, ctx.g, n) {
-                v.push([&c[..r.start], &c[span(&t, d, c.len())], &c[r.end..]].concat());
+        let t = decode_tree(g, c, cfg);
+        let order = spans(&t);
+        let mut rank = vec![u32::MAX; t.len()];
+        for (k, n) in order.iter().enumerate() {
+            rank[n.index()] = k as u32;
+        }
+        // Per node (largest span first): its nearest same-symbol
+        // descendants, then children of other symbols hoisted through
+        // alternatives with one nonterminal (Perses' compatible nodes; one
+        // level per step, so the list stays short).
+        let mut keyed: Vec<((u32, u8, u32), Edit)> = Vec::new();
+        for (a, d) in same_symbol_pairs(&t, g) {
+            if rank[a.index()] != u32::MAX {
+                let e = Edit::replace(span(&t, a, c.len()), vec![Piece::Src(span(&t, d, c.len()))]);
+                keyed.push(((rank[a.index()], 0, d.0), e));
             }
-            // Children of other symbols, hoisted through alternatives with
-            // one nonterminal (Perses' compatible nodes; one level per step,
-            // so the list stays short).
-            let Some(sym) = t.symbol(ctx.g, n) else {
+        }
+        for (k, &n) in order.iter().enumerate() {
+            let Some(sym) = t.symbol(g, n) else {
                 continue;
             };
             for d in t.children(n) {
-                let y = t.symbol(ctx.g, d);
+                let y = t.symbol(g, d);
                 if let Some((_, prefix)) = chains[sym.index()].iter().find(|(z, _)| Some(*z) == y) {
-                    let ds = span(&t, d, c.len());
-                    v.push([&c[..r.start], prefix, &c[ds], &c[r.end..]].concat());
+                    let pieces = vec![Piece::Lit(prefix.clone()), Piece::Src(span(&t, d, c.len()))];
+                    keyed.push((
+                        (k as u32, 1, d.0),
+                        Edit::replace(span(&t, n, c.len()), pieces),
+                    ));
                 }
             }
         }
-        v.extend(minimize_candidates(ctx, &t, c));
+        keyed.sort_by_key(|(key, _)| *key);
+        let mut v: Vec<Edit> = keyed.into_iter().map(|(_, e)| e).collect();
+        v.extend(minimize_candidates(&t, g, &min_bytes, c.len()));
         // Largest reduction first (shortest candidate): measured on the
         // benchmark suite this needs fewer oracle runs overall than
         // node-by-node order (BENCHMARKS.md).
-        v.sort_by_key(|x| x.len());
+        v.sort_by_key(|e| e.len_after(c));
         v
     })
 }
@@ -295,52 +323,76 @@ pub fn restructure(
 ) -> Vec<u8> {
     let g = ctx.g;
     let shapes = shapes(g);
-    let min_bytes: Vec<usize> = (0..g.num_symbols())
-        .map(|i| minimal_choice_len(ctx, ctx.minimal(SymbolId(i as u32))))
-        .collect();
-    greedy(cur.to_vec(), tester, |c0| {
+    let min_bytes = minimal_lens(ctx);
+    greedy_filtered(cur.to_vec(), tester, |c0| {
         // Minimal fills follow the descendant, so its span must be exact
-        // even where it reads past the input's end: pad with zeros (read
-        // like missing bytes) and trim them from the candidates.
+        // even where it reads past the input's end: decode with zeros
+        // appended (read like missing bytes); `Piece::Src` reads zeros past
+        // the end too, and the candidates are trimmed.
         let c = &[c0, &[0u8; 256][..]].concat()[..];
         let t = decode_tree(g, c, cfg);
         let mut v = Vec::new();
+        // Bounds the descendant scans on big trees (each `nearest` call
+        // walks a subtree).
+        let mut budget = RESTRUCTURE_SCAN;
         'nodes: for n in spans(&t) {
             let Some(a) = t.symbol(g, n) else { continue };
             let r = span(&t, n, c.len());
             for shape in &shapes[a.index()] {
+                budget = budget.saturating_sub(t.node(n).size as usize);
+                if budget == 0 {
+                    break 'nodes;
+                }
                 for d in nearest(&t, g, n, shape.fill) {
-                    let mut cand = [&c[..r.start], &shape.head].concat();
+                    let mut pieces = Vec::with_capacity(shape.body.len() + 3);
+                    if r.start > c0.len() {
+                        pieces.push(Piece::Zeros(r.start - c0.len()));
+                    }
+                    pieces.push(Piece::Lit(shape.head.clone()));
                     for (q, x) in shape.body.iter().enumerate() {
                         if q == shape.slot {
-                            cand.extend_from_slice(&shape.bridge);
-                            cand.extend_from_slice(&c[span(&t, d, c.len())]);
+                            pieces.push(Piece::Lit(shape.bridge.clone()));
+                            pieces.push(Piece::Src(span(&t, d, c.len())));
                         } else {
-                            cand.resize(cand.len() + min_bytes[x.index()], 0);
+                            pieces.push(Piece::Zeros(min_bytes[x.index()]));
                         }
                     }
-                    cand.extend_from_slice(&c[r.end..]);
-                    while cand.last() == Some(&0) {
-                        cand.pop();
-                    }
-                    v.push(cand);
+                    let range = r.start.min(c0.len())..r.end.min(c0.len());
+                    v.push(Edit {
+                        range,
+                        pieces,
+                        trim: true,
+                    });
                     if v.len() >= MAX_RESTRUCTURE {
                         break 'nodes;
                     }
                 }
             }
         }
+        v.sort_by_key(|e| e.len_after(c0));
         // Only shorter texts are worth an oracle run here; one candidate
-        // per text.
+        // per text (kept as hashes: the texts can be large).
         let text_len = crate::generate::decode(g, c0, cfg).len();
         let mut seen = std::collections::HashSet::new();
-        v.sort_by_key(|x| x.len());
-        v.retain(|x| {
+        let keep = move |x: &[u8]| {
             let text = crate::generate::decode(g, x, cfg);
-            text.len() < text_len && seen.insert(text)
-        });
-        v
+            text.len() < text_len && seen.insert(text_hash(&text))
+        };
+        (v, keep)
     })
+}
+
+/// Most subtree nodes [`restructure`] scans for descendants per round.
+const RESTRUCTURE_SCAN: usize = 1 << 24;
+
+fn text_hash(text: &[u8]) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let mut a = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut a);
+    let mut b = std::collections::hash_map::DefaultHasher::new();
+    (text.len(), 0x9e37_79b9_u32).hash(&mut b);
+    text.hash(&mut b);
+    (u128::from(a.finish()) << 64) | u128::from(b.finish())
 }
 
 #[cfg(test)]
@@ -348,6 +400,7 @@ mod tests {
     use super::*;
     use crate::grammar::Grammar;
     use crate::oracle::{FnOracle, Outcome};
+    use crate::reduce::shortlex_lt;
     use crate::reduce::treeops::Render;
 
     #[test]

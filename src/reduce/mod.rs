@@ -27,6 +27,7 @@
 
 pub mod choices;
 pub mod ddmin;
+pub mod edit;
 pub mod grabr;
 pub mod hdd;
 pub mod perses;
