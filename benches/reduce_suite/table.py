@@ -36,25 +36,27 @@ for t in tasks:
         note = (" " + r["note"].replace("|", "\\|")) if r["note"] else ""
         print(f"| {t} | {tool} | {r['bytes_before']} → {after} | {r['oracle_calls']} | {r['seconds']} | {res}{note} |")
 print()
-print("| task | ours: bytes / calls / s | best peer size | picireny calls / s | size ≤ best peer | calls ≤ ½ picireny | time ≤ ¼ picireny |")
+print("| task | ours (mode): bytes / calls / s | best peer size | picireny calls / s | size ≤ best peer | calls ≤ ½ picireny | time ≤ ¼ picireny |")
 print("|---|---|---|---|---|---|---|")
 for t in tasks:
-    o = rows.get((t, "grammar-min (choices)")) or rows.get((t, "grammar-min (target --persistent)"))
-    if o is None:
-        continue
     peers = [r for (tt, tool), r in rows.items() if tt == t and not tool.startswith("grammar-min") and r["bytes_after"] is not None]
     best = min((r["bytes_after"] for r in peers), default=None)
     g = rows.get((t, "picireny"))
     g_ok = g is not None and g["bytes_after"] is not None
     tm = rows.get((t, "cargo fuzz tmin"))
-    if tm is not None and not g_ok:
-        # Fuzz-target task: the grammar-blind in-process peer is tmin.
-        kept = "kept the bug" if tm["bytes_after"] is not None else "drifted"
-        gp = f"no grammar-aware peer; tmin {tm['seconds']} s, {kept}"
-        print(f"| {t} | {o['bytes_after']} / {o['oracle_calls']} / {o['seconds']} | {best} | {gp} | {'yes' if size_ok(o, best) else 'no'} | n/a | n/a |")
-        continue
-    ok = size_ok(o, best)
-    calls_ok = "n/a" if not g_ok else ("yes" if o["oracle_calls"] * 2 <= g["oracle_calls"] else "no")
-    time_ok = "n/a" if not g_ok else ("yes" if o["seconds"] * 4 <= g["seconds"] else "no")
-    gp = f"{g['oracle_calls']} / {g['seconds']}" if g_ok else "no grammar-aware peer"
-    print(f"| {t} | {o['bytes_after']} / {o['oracle_calls']} / {o['seconds']} | {best} | {gp} | {'yes' if ok else 'no'} | {calls_ok} | {time_ok} |")
+    for mode in ["choices", "target --persistent", "text auto"]:
+        o = rows.get((t, f"grammar-min ({mode})"))
+        if o is None:
+            continue
+        ours = f"({mode}) {o['bytes_after']} / {o['oracle_calls']} / {o['seconds']}"
+        if tm is not None and not g_ok:
+            # Fuzz-target task: the grammar-blind in-process peer is tmin.
+            kept = "kept the bug" if tm["bytes_after"] is not None else "drifted"
+            gp = f"no grammar-aware peer; tmin {tm['seconds']} s, {kept}"
+            print(f"| {t} | {ours} | {best} | {gp} | {'yes' if size_ok(o, best) else 'no'} | n/a | n/a |")
+            continue
+        ok = size_ok(o, best)
+        calls_ok = "n/a" if not g_ok else ("yes" if o["oracle_calls"] * 2 <= g["oracle_calls"] else "no")
+        time_ok = "n/a" if not g_ok else ("yes" if o["seconds"] * 4 <= g["seconds"] else "no")
+        gp = f"{g['oracle_calls']} / {g['seconds']}" if g_ok else "no grammar-aware peer"
+        print(f"| {t} | {ours} | {best} | {gp} | {'yes' if ok else 'no'} | {calls_ok} | {time_ok} |")
