@@ -17,10 +17,11 @@ use std::process::ExitCode;
 /// one per line (see --escape and -0 for inputs containing newlines).
 /// --dot prints each derivation tree as Graphviz DOT instead.
 ///
-/// Example: cargo grammar-min decode --grammar grammars/expr.json fuzz/artifacts/expr/crash-0a1b2c
-///
-/// Example: cargo grammar-min decode --grammar grammars/json.json --dot seed.choices | dot -Tsvg > tree.svg
+/// Examples:
+///   cargo grammar-min decode --grammar grammars/expr.json fuzz/artifacts/expr/crash-0a1b2c
+///   cargo grammar-min decode --grammar grammars/json.json --dot seed.choices | dot -Tsvg > tree.svg
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct Decode {
     #[command(flatten)]
     grammar: GrammarArgs,

@@ -32,6 +32,7 @@ pub enum VariantArg {
 ///   cargo grammar-min generalize calc fuzz/artifacts/calc/crash-1234
 ///   cargo grammar-min generalize --cmd 'python3 check.py {}' --grammar grammars/expr.json bug.txt
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct Generalize {
     /// Fuzz target name (omit with --cmd).
     pub target: Option<String>,
