@@ -47,7 +47,10 @@
 //! Options, in this order, before the closure:
 //!
 //! * `config = DecodeConfig { .. }`: decoding budgets (default
-//!   [`DecodeConfig::default`](crate::generate::DecodeConfig));
+//!   [`DecodeConfig::default`](crate::generate::DecodeConfig)); `reduce`,
+//!   `generalize` and `bucket` ask the target for them
+//!   ([`crate::oracle::describe`]), so they decode its artifacts exactly
+//!   as it does;
 //! * `custom_mutator = false`: keep libFuzzer's own byte mutations only
 //!   (for comparisons; the decoding is the same).
 //!
@@ -224,6 +227,7 @@ macro_rules! grammar_fuzz_target {
                 $crate::__private::libfuzzer_sys::initialize(argc, argv);
                 $crate::grammar_fuzz_target!(@len_control [$m] argc argv);
                 let _ = __grammar();
+                $crate::oracle::describe::describe_if_requested(&__config());
                 $crate::oracle::persistent::serve_if_requested(__decode_and_run);
                 0
             }

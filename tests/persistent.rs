@@ -74,3 +74,12 @@ fn persistent_oracle_rejects_a_non_failing_original() {
     )
     .is_err());
 }
+
+#[test]
+fn a_target_reports_its_decoding_budgets() {
+    use grammar_min::oracle::describe::ask;
+    let cfg = ask(&child(), Duration::from_secs(20)).expect("the example answers");
+    assert_eq!((cfg.max_depth, cfg.max_len), (33, 77));
+    // A program that does not answer gives None, not an error or a hang.
+    assert!(ask(std::path::Path::new("true"), Duration::from_secs(20)).is_none());
+}

@@ -17,6 +17,7 @@
 //! [`crate::reduce::Tester`]. This module is the only place of the library
 //! that starts processes or touches files.
 
+pub mod describe;
 pub mod discover;
 mod inprocess;
 pub mod persistent;

@@ -50,23 +50,35 @@ impl GrammarArgs {
 #[derive(Args, Debug, Clone)]
 pub struct DecodeArgs {
     /// Nodes deeper than this take only their shallowest alternatives, so
-    /// generation winds down (root has depth 0).
-    #[arg(long, value_name = "D", default_value_t = DecodeConfig::default().max_depth)]
-    pub max_depth: u32,
+    /// generation winds down (root has depth 0). Default 2048; with a fuzz
+    /// TARGET, the target's own budget.
+    #[arg(long, value_name = "D")]
+    pub max_depth: Option<u32>,
     /// Once the output is sure to exceed this many bytes, expansions take
     /// only their shallowest alternatives (the output can overshoot by the
-    /// shortest completions of what is pending).
-    #[arg(long, value_name = "L", default_value_t = DecodeConfig::default().max_len)]
-    pub max_len: usize,
+    /// shortest completions of what is pending). Default 1048576; with a
+    /// fuzz TARGET, the target's own budget.
+    #[arg(long, value_name = "L")]
+    pub max_len: Option<usize>,
 }
 
 impl DecodeArgs {
-    /// The library config these flags describe.
+    /// The library config these flags describe (defaults where not given).
     pub fn config(&self) -> DecodeConfig {
+        self.config_over(DecodeConfig::default())
+    }
+
+    /// `base` with the budgets given on the command line put in.
+    pub fn config_over(&self, base: DecodeConfig) -> DecodeConfig {
         DecodeConfig {
-            max_depth: self.max_depth,
-            max_len: self.max_len,
+            max_depth: self.max_depth.unwrap_or(base.max_depth),
+            max_len: self.max_len.unwrap_or(base.max_len),
         }
+    }
+
+    /// Were both budgets given?
+    pub fn complete(&self) -> bool {
+        self.max_depth.is_some() && self.max_len.is_some()
     }
 }
 

@@ -189,6 +189,23 @@ impl OracleArgs {
             (Some(t), Some(p)) => Some(p.binary(t).context("cannot find the fuzz target binary")?),
             _ => None,
         };
+        // Decode the target's artifacts with the target's own budgets.
+        let base = match (&binary, kind) {
+            (Some(b), InputKind::Choices) if !self.decode.complete() => {
+                grammar_min::oracle::describe::ask(b, std::time::Duration::from_secs(10))
+                    .unwrap_or_else(|| {
+                        eprintln!(
+                            "note: {} did not report its decoding budgets (rebuild it with this grammar-min); \
+                             decoding with max_depth {} and max_len {}, pass --max-depth/--max-len if the target uses others",
+                            b.display(),
+                            DecodeConfig::default().max_depth,
+                            DecodeConfig::default().max_len
+                        );
+                        DecodeConfig::default()
+                    })
+            }
+            _ => DecodeConfig::default(),
+        };
         Ok((
             Session {
                 args: self.clone(),
@@ -198,7 +215,7 @@ impl OracleArgs {
                 grammar_path,
                 kind,
                 binary,
-                cfg: self.decode.config(),
+                cfg: self.decode.config_over(base),
             },
             artifacts,
         ))
