@@ -444,7 +444,10 @@ impl<'t> Builder<'t> {
             return;
         }
         if let Some((top_slot, top_origin)) = self.leo_top(j, lhs, g.clone()) {
-            if self.dedup.insert(key(top_slot, top_origin)) {
+            // The chain's items are of use only through its top: if no
+            // parent of the top can go on with `la`, the whole chain is dead.
+            let live = !self.filter || t.viable[top_slot as usize].contains(la);
+            if live && self.dedup.insert(key(top_slot, top_origin)) {
                 let top = Item {
                     slot: top_slot,
                     origin: top_origin,

@@ -141,6 +141,17 @@ impl<'g> Parser<'g> {
         }
     }
 
+    /// A parser without the optimisations that must not change results
+    /// (see [`tables::Tables::build`]), to compare with.
+    #[cfg(test)]
+    pub(crate) fn general(g: &'g Grammar) -> Parser<'g> {
+        Parser {
+            g,
+            t: tables::Tables::build(g, false),
+            spare: Mutex::new(None),
+        }
+    }
+
     /// The grammar this parser was built for.
     pub fn grammar(&self) -> &'g Grammar {
         self.g
@@ -207,3 +218,5 @@ impl<'g> Parser<'g> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod props;
