@@ -259,7 +259,9 @@ fn main() {
             }
         }
         Some(mode @ ("recognise" | "full")) => {
-            // Profiling aid: recognition only (or full parses), 5 rounds.
+            // Profiling aid: recognition only (or full parses), 5 rounds
+            // (or as many as the third argument says: the instruction count
+            // of one parse is the difference between two round counts).
             let kind = args.get(1).map_or("json", String::as_str);
             let size = args
                 .get(2)
@@ -268,7 +270,8 @@ fn main() {
             let g = grammar(kind);
             let p = Parser::new(&g);
             let text = doc(kind, size);
-            for _ in 0..5 {
+            let rounds = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(5);
+            for _ in 0..rounds {
                 if mode == "full" {
                     assert!(p.parse(text.as_bytes()).is_ok());
                 } else {
