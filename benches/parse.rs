@@ -279,6 +279,32 @@ fn main() {
                 }
             }
         }
+        Some("digest") => {
+            // Regression aid: a hash of every tree (and of the errors on
+            // damaged copies) for documents of the given size; compare the
+            // output of two builds.
+            let size = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
+            for kind in ["json", "expr"] {
+                let g = grammar(kind);
+                let p = Parser::new(&g);
+                let text = doc(kind, size);
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                use std::hash::{Hash, Hasher};
+                for n in p.parse(text.as_bytes()).expect("parses").nodes() {
+                    (n.label, n.parent, n.size, n.depth).hash(&mut h);
+                }
+                for k in 0..20 {
+                    let mut bad = text.clone().into_bytes();
+                    let at = (k * 7919 + 13) % bad.len();
+                    bad[at] = b"x]\"{,"[k % 5];
+                    match p.parse(&bad) {
+                        Ok(t) => t.len().hash(&mut h),
+                        Err(e) => e.message.hash(&mut h),
+                    }
+                }
+                println!("{kind} {size} {:016x}", h.finish());
+            }
+        }
         Some("tables") => {
             // Cost of compiling a grammar's parse tables (`Parser::new`).
             for kind in ["json", "expr", "sql", "html"] {
