@@ -56,9 +56,6 @@ struct ChainElem {
     base: u32,
     bottom_sym: SymbolId,
     bottom_from: u32,
-    /// The link of the waiting item `d` advanced (`B -> α . sym` in set
-    /// `d.link`): the next split point, which `node` would search for.
-    wlink: u32,
 }
 
 /// Why extraction gave up (only for cyclic grammars or internal bugs;
@@ -77,7 +74,6 @@ pub(crate) fn extract(
         input,
         nodes: Vec::with_capacity(input.len() * 4 + 16),
         stack: Vec::new(),
-        kids: Vec::new(),
         chains: Vec::new(),
         runs: Vec::new(),
         prefault: super::mem::Prefault::new(),
@@ -116,8 +112,6 @@ struct Extractor<'a> {
     /// The tree's nodes in pre-order, with depths and sizes.
     nodes: Vec<Node>,
     stack: Vec<Task>,
-    /// Scratch for [`Extractor::node`]: one node's children, right to left.
-    kids: Vec<Task>,
     chains: Vec<ChainElem>,
     /// Linked lists of same-span ancestors: `(symbol, next)`.
     runs: Vec<(SymbolId, u32)>,
@@ -128,7 +122,21 @@ impl Extractor<'_> {
     fn run(&mut self) -> Result<(), ExtractError> {
         while let Some(task) = self.stack.pop() {
             match task.what {
-                What::Term(_) | What::Class(..) => self.leaf(task.what, task.parent)?,
+                What::Term(term) => {
+                    self.push(Label::Term(term), task.parent, 0);
+                }
+                What::Class(sym, b) => {
+                    let alt = self.t.class_alt[sym.index()]
+                        .as_ref()
+                        .map(|a| a[b as usize])
+                        .filter(|&a| a != u32::MAX)
+                        .ok_or_else(|| ExtractError(format!("byte {b} not in class")))?;
+                    let rule = RuleId(self.t.sym_rules[sym.index()].start + alt);
+                    let id = self.push(Label::Rule(rule), task.parent, 0);
+                    let term = self.class_term(rule)?;
+                    self.push(Label::Term(term), id, 0);
+                    self.nodes[id as usize].size = 2;
+                }
                 What::Eps(sym) => {
                     let rule = self.t.eps_rule[sym.index()].ok_or_else(|| {
                         ExtractError("nullable symbol without empty derivation".into())
@@ -176,7 +184,7 @@ impl Extractor<'_> {
                             to: at,
                         }
                     };
-                    self.node(e.d, at, Some((below, e.wlink)), task)?;
+                    self.node(e.d, at, Some(below), task)?;
                 }
             }
         }
@@ -199,31 +207,6 @@ impl Extractor<'_> {
             choices: 0..0,
         });
         self.nodes.len() as u32 - 1
-    }
-
-    /// Emits a terminal or byte-class child of `parent` (`what` is
-    /// `Term` or `Class`).
-    #[inline]
-    fn leaf(&mut self, what: What, parent: u32) -> Result<(), ExtractError> {
-        match what {
-            What::Term(term) => {
-                self.push(Label::Term(term), parent, 0);
-            }
-            What::Class(sym, b) => {
-                let alt = self.t.class_alt[sym.index()]
-                    .as_ref()
-                    .map(|a| a[b as usize])
-                    .filter(|&a| a != u32::MAX)
-                    .ok_or_else(|| ExtractError(format!("byte {b} not in class")))?;
-                let rule = RuleId(self.t.sym_rules[sym.index()].start + alt);
-                let id = self.push(Label::Rule(rule), parent, 0);
-                let term = self.class_term(rule)?;
-                self.push(Label::Term(term), id, 0);
-                self.nodes[id as usize].size = 2;
-            }
-            _ => return Err(ExtractError("not a leaf".into())),
-        }
-        Ok(())
     }
 
     /// Schedules the size of node `id`: pushed before its children, popped
@@ -274,13 +257,12 @@ impl Extractor<'_> {
     }
 
     /// Emits the node for complete item `d` ending at `at` and schedules its
-    /// children. `last` overrides the last nonterminal child and gives the
-    /// link of the item that waited for it (Leo chains).
+    /// children. `last` overrides the last nonterminal child (Leo chains).
     fn node(
         &mut self,
         d: Done,
         at: u32,
-        last: Option<(What, u32)>,
+        last: Option<What>,
         task: Task,
     ) -> Result<(), ExtractError> {
         if d.leo != NO_LEO && last.is_none() {
@@ -299,13 +281,10 @@ impl Extractor<'_> {
         let id = if virtual_rule {
             task.parent
         } else {
-            self.push(Label::Rule(RuleId(r)), task.parent, 0)
+            let id = self.push(Label::Rule(RuleId(r)), task.parent, 0);
+            self.close(id);
+            id
         };
-        // Children are found right to left into `kids`, then the leading
-        // leaves are emitted at once (they follow the node directly in
-        // pre-order) and the rest go on the stack.
-        let mut kids = std::mem::take(&mut self.kids);
-        kids.clear();
         let start = t.rule_start[r as usize];
         let mut p = d.slot;
         let mut pos = at;
@@ -329,39 +308,33 @@ impl Extractor<'_> {
             match t.slots[p as usize - 1] {
                 Slot::Byte { first, term, .. } => {
                     if first {
-                        kids.push(child(What::Term(term), false));
+                        self.stack.push(child(What::Term(term), false));
                     }
                     pos = self.back_one(pos)?;
                 }
                 Slot::Class(s) => {
                     pos = self.back_one(pos)?;
                     let b = self.input[pos as usize];
-                    kids.push(child(What::Class(s, b), false));
+                    self.stack.push(child(What::Class(s, b), false));
                 }
                 Slot::Nt(x) => {
                     let from = link;
                     if from > pos {
                         return Err(ExtractError(format!("split {from} after end {pos}")));
                     }
-                    let (what, hint) = match last.take() {
-                        Some((w, l)) => (w, Some(l)),
-                        None if from == pos => (What::Eps(x), None),
-                        None => (
-                            What::Lookup {
-                                sym: x,
-                                from,
-                                to: pos,
-                            },
-                            None,
-                        ),
+                    let what = match last.take() {
+                        Some(w) => w,
+                        None if from == pos => What::Eps(x),
+                        None => What::Lookup {
+                            sym: x,
+                            from,
+                            to: pos,
+                        },
                     };
-                    kids.push(child(what, from == d.origin && pos == at));
+                    self.stack.push(child(what, from == d.origin && pos == at));
                     pos = from;
                     if p - 1 > start {
-                        link = match hint {
-                            Some(l) => l,
-                            None => self.waiting_link(p - 1, d.origin, pos, x)?,
-                        };
+                        link = self.waiting_link(p - 1, d.origin, pos, x)?;
                     }
                 }
                 Slot::End(_) => return Err(ExtractError("End inside a rule".into())),
@@ -374,23 +347,6 @@ impl Extractor<'_> {
                 d.origin
             )));
         }
-        while let Some(k) = kids.last() {
-            if !matches!(k.what, What::Term(_) | What::Class(..)) {
-                break;
-            }
-            let what = k.what;
-            kids.pop();
-            self.leaf(what, id)?;
-        }
-        if !virtual_rule {
-            if kids.is_empty() {
-                self.nodes[id as usize].size = (self.nodes.len() - id as usize) as u32;
-            } else {
-                self.close(id);
-            }
-        }
-        self.stack.append(&mut kids);
-        self.kids = kids;
         Ok(())
     }
 
@@ -442,12 +398,7 @@ impl Extractor<'_> {
         let (mut j, mut sym) = (top.link as usize, bottom_sym);
         let limit = self.chart.waiting.len() + 1;
         for _ in 0..limit {
-            let Some(Item {
-                slot,
-                origin,
-                link: wlink,
-            }) = self.chart.leo_link(t, j, sym)
-            else {
+            let Some(Item { slot, origin, .. }) = self.chart.leo_link(t, j, sym) else {
                 break;
             };
             let d = Done {
@@ -461,7 +412,6 @@ impl Extractor<'_> {
                 base,
                 bottom_sym,
                 bottom_from,
-                wlink,
             });
             if d.slot == top.slot && d.origin == top.origin {
                 return Ok(self.chains.len() as u32 - 1);
