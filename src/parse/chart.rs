@@ -83,7 +83,11 @@ struct Builder<'t> {
     t: &'t Tables,
     chart: Chart,
     dedup: Dedup,
-    work: Vec<Item>,
+    /// Items still to process, as `(key(slot, origin), link)`: pushed and
+    /// popped with the same access widths, so a pop right after a push is
+    /// served by store forwarding (an `Item` written field by field and
+    /// read back in one 8-byte load stalled here).
+    work: Vec<(u64, u32)>,
     /// Symbol -> set index + 1 in which it was last predicted.
     predicted: Vec<u32>,
     /// Items scanned into the next set.
@@ -341,7 +345,7 @@ impl<'t> Builder<'t> {
             self.t.viable[it.slot as usize].contains(la)
         };
         if useful || !self.filter {
-            self.work.push(it);
+            self.work.push((key(it.slot, it.origin), it.link));
         }
     }
 
@@ -351,7 +355,12 @@ impl<'t> Builder<'t> {
         for &it in scanned {
             self.add(it, i, la);
         }
-        while let Some(it) = self.work.pop() {
+        while let Some((k, link)) = self.work.pop() {
+            let it = Item {
+                slot: (k >> 32) as u32,
+                origin: k as u32,
+                link,
+            };
             match t.slots[it.slot as usize] {
                 Slot::Byte { b, .. } => {
                     if !self.filter {
