@@ -206,6 +206,24 @@ impl Chart {
             + (self.wait_off.capacity() + self.done_off.capacity()) * size_of::<u32>()
     }
 
+    /// Hints the CPU to load the start of set `i`'s complete and waiting
+    /// items into the cache (nothing if there is no set `i`).
+    #[inline]
+    pub(crate) fn prefetch(&self, i: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(&d), Some(&w)) = (self.done_off.get(i), self.wait_off.get(i)) {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // SAFETY: prefetching is a hint and never faults; the pointers
+            // are computed with `wrapping_add` and only used as hints.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(self.done.as_ptr().wrapping_add(d as usize).cast());
+                _mm_prefetch::<_MM_HINT_T0>(self.waiting.as_ptr().wrapping_add(w as usize).cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
     /// Complete items of set `i`.
     #[inline]
     pub(crate) fn done_in(&self, i: usize) -> &[Done] {
@@ -356,37 +374,38 @@ impl<'t> Builder<'t> {
             self.add(it, i, la);
         }
         while let Some((k, link)) = self.work.pop() {
-            let it = Item {
-                slot: (k >> 32) as u32,
-                origin: k as u32,
-                link,
-            };
-            match t.slots[it.slot as usize] {
+            // Scalars, not an `Item`: a struct spilled field by field and
+            // reloaded whole stalls store forwarding (as in `work`).
+            let (slot, origin) = ((k >> 32) as u32, k as u32);
+            let it = || Item { slot, origin, link };
+            match t.slots[slot as usize] {
                 Slot::Byte { b, .. } => {
                     if !self.filter {
-                        self.expected.push(it);
+                        self.expected.push(it());
                     } else if la == b as usize {
                         self.next.push(Item {
-                            slot: it.slot + 1,
-                            ..it
+                            slot: slot + 1,
+                            origin,
+                            link,
                         });
                     }
                 }
                 Slot::Class(s) => {
                     if !self.filter {
-                        self.expected.push(it);
+                        self.expected.push(it());
                     } else if la != EOF
                         && t.class[s.index()].as_ref().is_some_and(|c| c.contains(la))
                     {
                         self.next.push(Item {
-                            slot: it.slot + 1,
-                            ..it
+                            slot: slot + 1,
+                            origin,
+                            link,
                         });
                     }
                 }
                 Slot::Nt(s) => {
                     self.prefault[0].before_push(&mut self.chart.waiting);
-                    self.chart.waiting.push(it);
+                    self.chart.waiting.push(it());
                     if self.predicted[s.index()] != i + 1 {
                         self.predicted[s.index()] = i + 1;
                         let all = t.sym_rules[s.index()].clone();
@@ -397,10 +416,9 @@ impl<'t> Builder<'t> {
                         };
                         let unfiltered = (!self.filter).then_some(all).into_iter().flatten();
                         for r in preds.iter().copied().chain(unfiltered) {
-                            let slot = t.rule_start[r as usize];
                             self.add(
                                 Item {
-                                    slot,
+                                    slot: t.rule_start[r as usize],
                                     origin: i,
                                     link: i,
                                 },
@@ -409,11 +427,11 @@ impl<'t> Builder<'t> {
                             );
                         }
                     }
-                    if t.nullable[s.index()] && self.dedup.insert(key(it.slot + 1, it.origin)) {
+                    if t.nullable[s.index()] && self.dedup.insert(key(slot + 1, origin)) {
                         self.add(
                             Item {
-                                slot: it.slot + 1,
-                                origin: it.origin,
+                                slot: slot + 1,
+                                origin,
                                 link: i,
                             },
                             i,
@@ -422,32 +440,36 @@ impl<'t> Builder<'t> {
                     }
                 }
                 Slot::End(r) => {
-                    if it.origin == i {
+                    if origin == i {
                         continue; // empty completion: done by Aycock–Horspool
                     }
-                    self.complete(it, NO_LEO, i, la, r);
+                    self.complete(k, link, NO_LEO, (i, la), r);
                 }
             }
         }
     }
 
-    fn complete(&mut self, it: Item, leo: u32, i: u32, la: usize, r: u32) {
+    /// Records the complete item `key(slot, origin)` with `link` (and Leo
+    /// tag `leo`) in set `i` (lookahead `la`) and advances what waited for
+    /// it. Scalar arguments for the same reason as `work`'s layout.
+    fn complete(&mut self, k: u64, link: u32, leo: u32, (i, la): (u32, usize), r: u32) {
         let t = self.t;
+        let (slot, origin) = ((k >> 32) as u32, k as u32);
         self.prefault[1].before_push(&mut self.chart.done);
         self.chart.done.push(Done {
-            slot: it.slot,
-            origin: it.origin,
-            link: it.link,
+            slot,
+            origin,
+            link,
             leo,
         });
         if r >= t.num_rules {
             return; // virtual start rule: nothing waits for it
         }
         let lhs = lhs_of(t, r);
-        if !self.dedup.insert(completion_key(lhs, it.origin)) {
+        if !self.dedup.insert(completion_key(lhs, origin)) {
             return;
         }
-        let j = it.origin as usize;
+        let j = origin as usize;
         let g = self.group(j, lhs);
         if g.is_empty() {
             return;
@@ -457,20 +479,16 @@ impl<'t> Builder<'t> {
             // parent of the top can go on with `la`, the whole chain is dead.
             let live = !self.filter || t.viable[top_slot as usize].contains(la);
             if live && self.dedup.insert(key(top_slot, top_origin)) {
-                let top = Item {
-                    slot: top_slot,
-                    origin: top_origin,
-                    link: it.origin,
-                };
                 if let Slot::End(tr) = t.slots[top_slot as usize] {
-                    self.complete(top, lhs.0, i, la, tr);
+                    let top = key(top_slot, top_origin);
+                    self.complete(top, origin, lhs.0, (i, la), tr);
                 }
             }
             return;
         }
         for w in g {
             let w = self.chart.waiting[w];
-            if is_self_loop(t, w, lhs, it.origin) {
+            if is_self_loop(t, w, lhs, origin) {
                 continue; // would re-derive the completion being processed
             }
             if self.dedup.insert(key(w.slot + 1, w.origin)) {
@@ -478,7 +496,7 @@ impl<'t> Builder<'t> {
                     Item {
                         slot: w.slot + 1,
                         origin: w.origin,
-                        link: it.origin,
+                        link: origin,
                     },
                     i,
                     la,
