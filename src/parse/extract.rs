@@ -52,6 +52,8 @@ const NONE: u32 = u32::MAX;
 /// but in steps the hardware prefetcher does not follow; asking for the
 /// sets this many positions ahead hides most of the cache misses.
 const PREFETCH_AHEAD: usize = 96;
+/// The same for Leo chains, rebuilt right to left.
+const PREFETCH_BACK: usize = 12;
 
 /// One rebuilt element of a Leo chain.
 #[derive(Clone, Copy)]
@@ -404,6 +406,9 @@ impl Extractor<'_> {
         let (mut j, mut sym) = (top.link as usize, bottom_sym);
         let limit = self.chart.waiting.len() + 1;
         for _ in 0..limit {
+            // Chains walk back through the sets (string bodies: one set per
+            // byte): fetch the sets a little before this one.
+            self.chart.prefetch(j.saturating_sub(PREFETCH_BACK));
             let Some(Item { slot, origin, .. }) = self.chart.leo_link(t, j, sym) else {
                 break;
             };
