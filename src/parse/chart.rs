@@ -90,8 +90,9 @@ struct Builder<'t> {
     work: Vec<(u64, u32)>,
     /// Symbol -> set index + 1 in which it was last predicted.
     predicted: Vec<u32>,
-    /// Items scanned into the next set.
-    next: Vec<Item>,
+    /// Items scanned into the next set, as `(key(slot, origin), link)`
+    /// (see `work`).
+    next: Vec<(u64, u32)>,
     /// When recording what could have come next (error reporting), the
     /// lookahead filter is off and scan items are collected here.
     filter: bool,
@@ -310,11 +311,10 @@ impl<'t> Builder<'t> {
     /// lookahead filter, collecting `expected`).
     fn run(&mut self, start: SymbolId, input: &[u8], explain: Option<usize>) -> Outcome {
         let n = input.len();
-        let mut current = vec![Item {
-            slot: self.t.rule_start[self.t.virtual_rule(start) as usize],
-            origin: 0,
-            link: 0,
-        }];
+        let mut current = vec![(
+            key(self.t.rule_start[self.t.virtual_rule(start) as usize], 0),
+            0,
+        )];
         for i in 0..=n {
             let la = input.get(i).map_or(EOF, |&c| c as usize);
             self.chart.wait_off.push(self.chart.waiting.len() as u32);
@@ -355,19 +355,20 @@ impl<'t> Builder<'t> {
     /// Adds an item to the current set if it can still succeed under the
     /// lookahead.
     #[inline]
-    fn add(&mut self, it: Item, i: u32, la: usize) {
-        let useful = if it.origin == i {
+    fn add(&mut self, (k, link): (u64, u32), i: u32, la: usize) {
+        let (slot, origin) = ((k >> 32) as usize, k as u32);
+        let useful = if origin == i {
             // Started here: only useful if it can consume the next byte.
-            self.t.first[it.slot as usize].contains(la)
+            self.t.first[slot].contains(la)
         } else {
-            self.t.viable[it.slot as usize].contains(la)
+            self.t.viable[slot].contains(la)
         };
         if useful || !self.filter {
-            self.work.push((key(it.slot, it.origin), it.link));
+            self.work.push((k, link));
         }
     }
 
-    fn run_set(&mut self, i: u32, la: usize, scanned: &[Item]) {
+    fn run_set(&mut self, i: u32, la: usize, scanned: &[(u64, u32)]) {
         let t = self.t;
         self.dedup.clear();
         for &it in scanned {
@@ -383,11 +384,7 @@ impl<'t> Builder<'t> {
                     if !self.filter {
                         self.expected.push(it());
                     } else if la == b as usize {
-                        self.next.push(Item {
-                            slot: slot + 1,
-                            origin,
-                            link,
-                        });
+                        self.next.push((key(slot + 1, origin), link));
                     }
                 }
                 Slot::Class(s) => {
@@ -396,11 +393,7 @@ impl<'t> Builder<'t> {
                     } else if la != EOF
                         && t.class[s.index()].as_ref().is_some_and(|c| c.contains(la))
                     {
-                        self.next.push(Item {
-                            slot: slot + 1,
-                            origin,
-                            link,
-                        });
+                        self.next.push((key(slot + 1, origin), link));
                     }
                 }
                 Slot::Nt(s) => {
@@ -417,11 +410,7 @@ impl<'t> Builder<'t> {
                         let unfiltered = (!self.filter).then_some(all).into_iter().flatten();
                         for r in preds.iter().copied().chain(unfiltered) {
                             self.add(
-                                Item {
-                                    slot: t.rule_start[r as usize],
-                                    origin: i,
-                                    link: i,
-                                },
+                                (key(t.rule_start[r as usize], i), i),
                                 i,
                                 la,
                             );
@@ -429,11 +418,7 @@ impl<'t> Builder<'t> {
                     }
                     if t.nullable[s.index()] && self.dedup.insert(key(slot + 1, origin)) {
                         self.add(
-                            Item {
-                                slot: slot + 1,
-                                origin,
-                                link: i,
-                            },
+                            (key(slot + 1, origin), i),
                             i,
                             la,
                         );
@@ -493,11 +478,7 @@ impl<'t> Builder<'t> {
             }
             if self.dedup.insert(key(w.slot + 1, w.origin)) {
                 self.add(
-                    Item {
-                        slot: w.slot + 1,
-                        origin: w.origin,
-                        link: origin,
-                    },
+                    (key(w.slot + 1, w.origin), origin),
                     i,
                     la,
                 );
