@@ -459,7 +459,14 @@ impl<'t> Builder<'t> {
         if g.is_empty() {
             return;
         }
-        if let Some((top_slot, top_origin)) = self.leo_top(j, lhs, g.clone()) {
+        // Leo needs an item `B -> α . lhs`: skipped for symbols that end no
+        // rule (it would only find that out by scanning the group).
+        let top = if t.ends_rule[lhs.index()] {
+            self.leo_top(j, lhs, g.clone())
+        } else {
+            None
+        };
+        if let Some((top_slot, top_origin)) = top {
             // The chain's items are of use only through its top: if no
             // parent of the top can go on with `la`, the whole chain is dead.
             let live = !self.filter || t.viable[top_slot as usize].contains(la);

@@ -99,6 +99,9 @@ pub(crate) struct Tables {
     /// one (`A -> B -> A`, or `A -> A A`, with nullable context)? Only
     /// cyclic grammars need cycle checks in extraction.
     pub(crate) cyclic: bool,
+    /// Per symbol: is it the last element of some rule (so that Leo's
+    /// optimisation can apply to its completions)?
+    pub(crate) ends_rule: Vec<bool>,
 }
 
 impl Tables {
@@ -270,7 +273,16 @@ impl Tables {
             }
             rank
         };
+        let mut ends_rule = vec![false; ns];
+        for (q, slot) in slots.iter().enumerate() {
+            // Virtual start rules (`End(r)`, `r >= nr`) have nothing
+            // waiting for them.
+            if let (Slot::Nt(x), Some(&Slot::End(r))) = (slot, slots.get(q + 1)) {
+                ends_rule[x.index()] |= (r as usize) < nr;
+            }
+        }
         Tables {
+            ends_rule,
             cyclic: is_cyclic(g),
             slot_rank,
             slot_sym,
