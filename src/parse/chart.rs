@@ -558,15 +558,22 @@ impl<'t> Builder<'t> {
         // Keys as single integers: the same order as (symbol, slot, origin)
         // and (lhs, origin, slot), so the same permutation, with cheaper
         // comparisons.
-        self.chart.waiting[lo..].sort_unstable_by_key(|it| {
-            (t.slot_rank[it.slot as usize] as u64) << 32 | it.origin as u64
-        });
+        // Most sets hold one to three items: skip the sort call for one.
+        if self.chart.waiting.len() - lo > 1 {
+            self.chart.waiting[lo..].sort_unstable_by_key(|it| {
+                (t.slot_rank[it.slot as usize] as u64) << 32 | it.origin as u64
+            });
+        }
         self.prefault[2].before_push(&mut self.chart.leo);
         self.chart.leo.resize(self.chart.waiting.len(), LEO_UNKNOWN);
         let dlo = self.chart.done_off[i] as usize;
-        self.chart.done[dlo..].sort_unstable_by_key(|d| {
-            (t.slot_sym[d.slot as usize] as u128) << 64 | (d.origin as u128) << 32 | d.slot as u128
-        });
+        if self.chart.done.len() - dlo > 1 {
+            self.chart.done[dlo..].sort_unstable_by_key(|d| {
+                (t.slot_sym[d.slot as usize] as u128) << 64
+                    | (d.origin as u128) << 32
+                    | d.slot as u128
+            });
+        }
     }
 }
 
