@@ -409,19 +409,11 @@ impl<'t> Builder<'t> {
                         };
                         let unfiltered = (!self.filter).then_some(all).into_iter().flatten();
                         for r in preds.iter().copied().chain(unfiltered) {
-                            self.add(
-                                (key(t.rule_start[r as usize], i), i),
-                                i,
-                                la,
-                            );
+                            self.add((key(t.rule_start[r as usize], i), i), i, la);
                         }
                     }
                     if t.nullable[s.index()] && self.dedup.insert(key(slot + 1, origin)) {
-                        self.add(
-                            (key(slot + 1, origin), i),
-                            i,
-                            la,
-                        );
+                        self.add((key(slot + 1, origin), i), i, la);
                     }
                 }
                 Slot::End(r) => {
@@ -484,11 +476,7 @@ impl<'t> Builder<'t> {
                 continue; // would re-derive the completion being processed
             }
             if self.dedup.insert(key(w.slot + 1, w.origin)) {
-                self.add(
-                    (key(w.slot + 1, w.origin), origin),
-                    i,
-                    la,
-                );
+                self.add((key(w.slot + 1, w.origin), origin), i, la);
             }
         }
     }

@@ -217,6 +217,6 @@ impl<'g> Parser<'g> {
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod props;
+#[cfg(test)]
+mod tests;

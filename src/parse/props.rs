@@ -83,7 +83,10 @@ fn shipped_grammars_give_the_same_trees() {
     for name in ["json", "expr", "sql", "html"] {
         let path = format!("{}/grammars/{name}.json", env!("CARGO_MANIFEST_DIR"));
         let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
-        let cfg = DecodeConfig { max_depth: 40, max_len: 400 };
+        let cfg = DecodeConfig {
+            max_depth: 40,
+            max_len: 400,
+        };
         for seed in 0..40u8 {
             let choices: Vec<u8> = (0..300u32)
                 .map(|k| (k.wrapping_mul(2_654_435_761) >> 13) as u8 ^ seed.wrapping_mul(97))

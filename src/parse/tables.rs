@@ -333,9 +333,9 @@ fn follow_sets(
     }
     loop {
         let mut changed = false;
-        for r in 0..nr {
+        for (r, &start) in rule_start.iter().enumerate().take(nr) {
             let lhs = g.rule(RuleId(r as u32)).lhs.index();
-            let mut q = rule_start[r] as usize;
+            let mut q = start as usize;
             while let Some(slot) = slots.get(q) {
                 let sym = match *slot {
                     Slot::Nt(s) | Slot::Class(s) => s.index(),
