@@ -259,7 +259,9 @@ fn main() {
             }
         }
         Some(mode @ ("recognise" | "full")) => {
-            // Profiling aid: recognition only (or full parses), 5 rounds.
+            // Profiling aid: recognition only (or full parses), 5 rounds
+            // (or as many as the third argument says: the instruction count
+            // of one parse is the difference between two round counts).
             let kind = args.get(1).map_or("json", String::as_str);
             let size = args
                 .get(2)
@@ -268,12 +270,39 @@ fn main() {
             let g = grammar(kind);
             let p = Parser::new(&g);
             let text = doc(kind, size);
-            for _ in 0..5 {
+            let rounds = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(5);
+            for _ in 0..rounds {
                 if mode == "full" {
                     assert!(p.parse(text.as_bytes()).is_ok());
                 } else {
                     assert!(p.recognises(g.start(), text.as_bytes()));
                 }
+            }
+        }
+        Some("digest") => {
+            // Regression aid: a hash of every tree (and of the errors on
+            // damaged copies) for documents of the given size; compare the
+            // output of two builds.
+            let size = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
+            for kind in ["json", "expr"] {
+                let g = grammar(kind);
+                let p = Parser::new(&g);
+                let text = doc(kind, size);
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                use std::hash::{Hash, Hasher};
+                for n in p.parse(text.as_bytes()).expect("parses").nodes() {
+                    (n.label, n.parent, n.size, n.depth).hash(&mut h);
+                }
+                for k in 0..20 {
+                    let mut bad = text.clone().into_bytes();
+                    let at = (k * 7919 + 13) % bad.len();
+                    bad[at] = b"x]\"{,"[k % 5];
+                    match p.parse(&bad) {
+                        Ok(t) => t.len().hash(&mut h),
+                        Err(e) => e.message.hash(&mut h),
+                    }
+                }
+                println!("{kind} {size} {:016x}", h.finish());
             }
         }
         Some("tables") => {

@@ -83,11 +83,16 @@ struct Builder<'t> {
     t: &'t Tables,
     chart: Chart,
     dedup: Dedup,
-    work: Vec<Item>,
+    /// Items still to process, as `(key(slot, origin), link)`: pushed and
+    /// popped with the same access widths, so a pop right after a push is
+    /// served by store forwarding (an `Item` written field by field and
+    /// read back in one 8-byte load stalled here).
+    work: Vec<(u64, u32)>,
     /// Symbol -> set index + 1 in which it was last predicted.
     predicted: Vec<u32>,
-    /// Items scanned into the next set.
-    next: Vec<Item>,
+    /// Items scanned into the next set, as `(key(slot, origin), link)`
+    /// (see `work`).
+    next: Vec<(u64, u32)>,
     /// When recording what could have come next (error reporting), the
     /// lookahead filter is off and scan items are collected here.
     filter: bool,
@@ -202,6 +207,24 @@ impl Chart {
             + (self.wait_off.capacity() + self.done_off.capacity()) * size_of::<u32>()
     }
 
+    /// Hints the CPU to load the start of set `i`'s complete and waiting
+    /// items into the cache (nothing if there is no set `i`).
+    #[inline]
+    pub(crate) fn prefetch(&self, i: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(&d), Some(&w)) = (self.done_off.get(i), self.wait_off.get(i)) {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // SAFETY: prefetching is a hint and never faults; the pointers
+            // are computed with `wrapping_add` and only used as hints.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(self.done.as_ptr().wrapping_add(d as usize).cast());
+                _mm_prefetch::<_MM_HINT_T0>(self.waiting.as_ptr().wrapping_add(w as usize).cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
     /// Complete items of set `i`.
     #[inline]
     pub(crate) fn done_in(&self, i: usize) -> &[Done] {
@@ -288,11 +311,10 @@ impl<'t> Builder<'t> {
     /// lookahead filter, collecting `expected`).
     fn run(&mut self, start: SymbolId, input: &[u8], explain: Option<usize>) -> Outcome {
         let n = input.len();
-        let mut current = vec![Item {
-            slot: self.t.rule_start[self.t.virtual_rule(start) as usize],
-            origin: 0,
-            link: 0,
-        }];
+        let mut current = vec![(
+            key(self.t.rule_start[self.t.virtual_rule(start) as usize], 0),
+            0,
+        )];
         for i in 0..=n {
             let la = input.get(i).map_or(EOF, |&c| c as usize);
             self.chart.wait_off.push(self.chart.waiting.len() as u32);
@@ -333,51 +355,50 @@ impl<'t> Builder<'t> {
     /// Adds an item to the current set if it can still succeed under the
     /// lookahead.
     #[inline]
-    fn add(&mut self, it: Item, i: u32, la: usize) {
-        let useful = if it.origin == i {
+    fn add(&mut self, (k, link): (u64, u32), i: u32, la: usize) {
+        let (slot, origin) = ((k >> 32) as usize, k as u32);
+        let useful = if origin == i {
             // Started here: only useful if it can consume the next byte.
-            self.t.first[it.slot as usize].contains(la)
+            self.t.first[slot].contains(la)
         } else {
-            self.t.viable[it.slot as usize].contains(la)
+            self.t.viable[slot].contains(la)
         };
         if useful || !self.filter {
-            self.work.push(it);
+            self.work.push((k, link));
         }
     }
 
-    fn run_set(&mut self, i: u32, la: usize, scanned: &[Item]) {
+    fn run_set(&mut self, i: u32, la: usize, scanned: &[(u64, u32)]) {
         let t = self.t;
         self.dedup.clear();
         for &it in scanned {
             self.add(it, i, la);
         }
-        while let Some(it) = self.work.pop() {
-            match t.slots[it.slot as usize] {
+        while let Some((k, link)) = self.work.pop() {
+            // Scalars, not an `Item`: a struct spilled field by field and
+            // reloaded whole stalls store forwarding (as in `work`).
+            let (slot, origin) = ((k >> 32) as u32, k as u32);
+            let it = || Item { slot, origin, link };
+            match t.slots[slot as usize] {
                 Slot::Byte { b, .. } => {
                     if !self.filter {
-                        self.expected.push(it);
+                        self.expected.push(it());
                     } else if la == b as usize {
-                        self.next.push(Item {
-                            slot: it.slot + 1,
-                            ..it
-                        });
+                        self.next.push((key(slot + 1, origin), link));
                     }
                 }
                 Slot::Class(s) => {
                     if !self.filter {
-                        self.expected.push(it);
+                        self.expected.push(it());
                     } else if la != EOF
                         && t.class[s.index()].as_ref().is_some_and(|c| c.contains(la))
                     {
-                        self.next.push(Item {
-                            slot: it.slot + 1,
-                            ..it
-                        });
+                        self.next.push((key(slot + 1, origin), link));
                     }
                 }
                 Slot::Nt(s) => {
                     self.prefault[0].before_push(&mut self.chart.waiting);
-                    self.chart.waiting.push(it);
+                    self.chart.waiting.push(it());
                     if self.predicted[s.index()] != i + 1 {
                         self.predicted[s.index()] = i + 1;
                         let all = t.sym_rules[s.index()].clone();
@@ -388,89 +409,74 @@ impl<'t> Builder<'t> {
                         };
                         let unfiltered = (!self.filter).then_some(all).into_iter().flatten();
                         for r in preds.iter().copied().chain(unfiltered) {
-                            let slot = t.rule_start[r as usize];
-                            self.add(
-                                Item {
-                                    slot,
-                                    origin: i,
-                                    link: i,
-                                },
-                                i,
-                                la,
-                            );
+                            self.add((key(t.rule_start[r as usize], i), i), i, la);
                         }
                     }
-                    if t.nullable[s.index()] && self.dedup.insert(key(it.slot + 1, it.origin)) {
-                        self.add(
-                            Item {
-                                slot: it.slot + 1,
-                                origin: it.origin,
-                                link: i,
-                            },
-                            i,
-                            la,
-                        );
+                    if t.nullable[s.index()] && self.dedup.insert(key(slot + 1, origin)) {
+                        self.add((key(slot + 1, origin), i), i, la);
                     }
                 }
                 Slot::End(r) => {
-                    if it.origin == i {
+                    if origin == i {
                         continue; // empty completion: done by Aycock–Horspool
                     }
-                    self.complete(it, NO_LEO, i, la, r);
+                    self.complete(k, link, NO_LEO, (i, la), r);
                 }
             }
         }
     }
 
-    fn complete(&mut self, it: Item, leo: u32, i: u32, la: usize, r: u32) {
+    /// Records the complete item `key(slot, origin)` with `link` (and Leo
+    /// tag `leo`) in set `i` (lookahead `la`) and advances what waited for
+    /// it. Scalar arguments for the same reason as `work`'s layout.
+    fn complete(&mut self, k: u64, link: u32, leo: u32, (i, la): (u32, usize), r: u32) {
         let t = self.t;
+        let (slot, origin) = ((k >> 32) as u32, k as u32);
         self.prefault[1].before_push(&mut self.chart.done);
         self.chart.done.push(Done {
-            slot: it.slot,
-            origin: it.origin,
-            link: it.link,
+            slot,
+            origin,
+            link,
             leo,
         });
         if r >= t.num_rules {
             return; // virtual start rule: nothing waits for it
         }
         let lhs = lhs_of(t, r);
-        if !self.dedup.insert(completion_key(lhs, it.origin)) {
+        if !self.dedup.insert(completion_key(lhs, origin)) {
             return;
         }
-        let j = it.origin as usize;
+        let j = origin as usize;
         let g = self.group(j, lhs);
         if g.is_empty() {
             return;
         }
-        if let Some((top_slot, top_origin)) = self.leo_top(j, lhs, g.clone()) {
-            if self.dedup.insert(key(top_slot, top_origin)) {
-                let top = Item {
-                    slot: top_slot,
-                    origin: top_origin,
-                    link: it.origin,
-                };
+        // Leo needs an item `B -> α . lhs`: skipped for symbols that end no
+        // rule (it would only find that out by scanning the group).
+        let top = if t.ends_rule[lhs.index()] {
+            self.leo_top(j, lhs, g.clone())
+        } else {
+            None
+        };
+        if let Some((top_slot, top_origin)) = top {
+            // The chain's items are of use only through its top: if no
+            // parent of the top can go on with `la`, the whole chain is dead.
+            let live = !self.filter || t.viable[top_slot as usize].contains(la);
+            if live && self.dedup.insert(key(top_slot, top_origin)) {
                 if let Slot::End(tr) = t.slots[top_slot as usize] {
-                    self.complete(top, lhs.0, i, la, tr);
+                    let top = key(top_slot, top_origin);
+                    self.complete(top, origin, lhs.0, (i, la), tr);
                 }
             }
             return;
         }
         for w in g {
             let w = self.chart.waiting[w];
-            if is_self_loop(t, w, lhs, it.origin) {
+            if is_self_loop(t, w, lhs, origin) {
                 continue; // would re-derive the completion being processed
             }
             if self.dedup.insert(key(w.slot + 1, w.origin)) {
-                self.add(
-                    Item {
-                        slot: w.slot + 1,
-                        origin: w.origin,
-                        link: it.origin,
-                    },
-                    i,
-                    la,
-                );
+                self.add((key(w.slot + 1, w.origin), origin), i, la);
             }
         }
     }
@@ -540,15 +546,22 @@ impl<'t> Builder<'t> {
         // Keys as single integers: the same order as (symbol, slot, origin)
         // and (lhs, origin, slot), so the same permutation, with cheaper
         // comparisons.
-        self.chart.waiting[lo..].sort_unstable_by_key(|it| {
-            (t.slot_rank[it.slot as usize] as u64) << 32 | it.origin as u64
-        });
+        // Most sets hold one to three items: skip the sort call for one.
+        if self.chart.waiting.len() - lo > 1 {
+            self.chart.waiting[lo..].sort_unstable_by_key(|it| {
+                (t.slot_rank[it.slot as usize] as u64) << 32 | it.origin as u64
+            });
+        }
         self.prefault[2].before_push(&mut self.chart.leo);
         self.chart.leo.resize(self.chart.waiting.len(), LEO_UNKNOWN);
         let dlo = self.chart.done_off[i] as usize;
-        self.chart.done[dlo..].sort_unstable_by_key(|d| {
-            (t.slot_sym[d.slot as usize] as u128) << 64 | (d.origin as u128) << 32 | d.slot as u128
-        });
+        if self.chart.done.len() - dlo > 1 {
+            self.chart.done[dlo..].sort_unstable_by_key(|d| {
+                (t.slot_sym[d.slot as usize] as u128) << 64
+                    | (d.origin as u128) << 32
+                    | d.slot as u128
+            });
+        }
     }
 }
 

@@ -12,7 +12,9 @@
 //! works on bytes; a terminal of `k` bytes is `k` positions of a flattened
 //! rule, and nonterminals whose alternatives are all single bytes (`<digit>`,
 //! `<letter>`) are scanned as byte classes. Prediction is filtered by the
-//! next byte (FIRST sets), empty rules are handled by the Aycock–Horspool
+//! next byte (FIRST sets), and so are completions (FOLLOW sets: a symbol
+//! completed where nothing can follow it with that byte is dropped), empty
+//! rules are handled by the Aycock–Horspool
 //! rule, and right recursion is linear through Leo's optimisation, so
 //! unambiguous inputs parse in linear time and memory. Nothing recurses on
 //! the input: a 100,000-deep JSON array parses like a flat one.
@@ -141,6 +143,17 @@ impl<'g> Parser<'g> {
         }
     }
 
+    /// A parser without the optimisations that must not change results
+    /// (see [`tables::Tables::build`]), to compare with.
+    #[cfg(test)]
+    pub(crate) fn general(g: &'g Grammar) -> Parser<'g> {
+        Parser {
+            g,
+            t: tables::Tables::build(g, false),
+            spare: Mutex::new(None),
+        }
+    }
+
     /// The grammar this parser was built for.
     pub fn grammar(&self) -> &'g Grammar {
         self.g
@@ -205,5 +218,7 @@ impl<'g> Parser<'g> {
     }
 }
 
+#[cfg(test)]
+mod props;
 #[cfg(test)]
 mod tests;

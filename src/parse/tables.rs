@@ -56,8 +56,11 @@ pub(crate) struct Tables {
     /// `S' -> S` per symbol, for parsing as any nonterminal).
     pub(crate) rule_start: Vec<u32>,
     /// Bytes (and EOF) for which an item with its dot at the slot can make
-    /// progress: FIRST of the rest of the rule, plus every byte and EOF if
-    /// the rest is nullable (then the item may complete).
+    /// progress: FIRST of the rest of the rule, plus FOLLOW of the rule's
+    /// left-hand side if the rest is nullable (then the item may complete,
+    /// and the completion is of use only if something can go on with the
+    /// next byte). FOLLOW always holds EOF: any symbol can be parsed as
+    /// the root ([`super::parse_from`]).
     pub(crate) viable: Vec<ByteSet>,
     /// FIRST of the rest of the rule at each slot (bytes only). An item
     /// that started at the current position is useful only if the next
@@ -96,10 +99,19 @@ pub(crate) struct Tables {
     /// one (`A -> B -> A`, or `A -> A A`, with nullable context)? Only
     /// cyclic grammars need cycle checks in extraction.
     pub(crate) cyclic: bool,
+    /// Per symbol: is it the last element of some rule (so that Leo's
+    /// optimisation can apply to its completions)?
+    pub(crate) ends_rule: Vec<bool>,
 }
 
 impl Tables {
     pub(crate) fn new(g: &Grammar) -> Tables {
+        Tables::build(g, true)
+    }
+
+    /// `fast == false` leaves out the optimisations that must not change
+    /// trees or errors (FOLLOW in `viable`), for tests that compare both.
+    pub(crate) fn build(g: &Grammar, fast: bool) -> Tables {
         let ns = g.num_symbols();
         let nr = g.num_rules();
         let mut class: Vec<Option<Box<ByteSet>>> = vec![None; ns];
@@ -197,15 +209,35 @@ impl Tables {
                 break;
             }
         }
+        let follow = follow_sets(g, &slots, &rule_start, &first, &nullable_from, nr);
+        // Per slot, the follow set of its rule's left-hand side (`{EOF}`
+        // for the virtual start rules).
+        let mut eof_only = ByteSet::default();
+        eof_only.insert(EOF);
         let mut all = ByteSet::default();
         for b in 0..=EOF {
             all.insert(b);
         }
-        let viable: Vec<ByteSet> = first
-            .iter()
-            .zip(&nullable_from)
-            .map(|(f, &null)| if null { all } else { *f })
-            .collect();
+        let mut viable = first.clone();
+        for (r, &start) in rule_start.iter().enumerate() {
+            let lhs_follow = if !fast {
+                &all
+            } else if r < nr {
+                &follow[g.rule(RuleId(r as u32)).lhs.index()]
+            } else {
+                &eof_only
+            };
+            let mut q = start as usize;
+            loop {
+                if nullable_from[q] {
+                    viable[q].union(lhs_follow);
+                }
+                if matches!(slots[q], Slot::End(_)) {
+                    break;
+                }
+                q += 1;
+            }
+        }
 
         let mut predict_off = Vec::with_capacity(ns * 257 + 1);
         let mut predict_rules = Vec::new();
@@ -241,7 +273,16 @@ impl Tables {
             }
             rank
         };
+        let mut ends_rule = vec![false; ns];
+        for (q, slot) in slots.iter().enumerate() {
+            // Virtual start rules (`End(r)`, `r >= nr`) have nothing
+            // waiting for them.
+            if let (Slot::Nt(x), Some(&Slot::End(r))) = (slot, slots.get(q + 1)) {
+                ends_rule[x.index()] |= (r as usize) < nr;
+            }
+        }
         Tables {
+            ends_rule,
             cyclic: is_cyclic(g),
             slot_rank,
             slot_sym,
@@ -271,6 +312,50 @@ impl Tables {
     pub(crate) fn predictions(&self, sym: SymbolId, la: usize) -> &[u32] {
         let i = sym.index() * 257 + la;
         &self.predict_rules[self.predict_off[i] as usize..self.predict_off[i + 1] as usize]
+    }
+}
+
+/// FOLLOW of every symbol (bytes that can come right after it in some
+/// sentential form, and EOF for all, each symbol being a possible root):
+/// fixpoint over the flattened rules, `first` and `nullable_from` being
+/// per slot.
+fn follow_sets(
+    g: &Grammar,
+    slots: &[Slot],
+    rule_start: &[u32],
+    first: &[ByteSet],
+    nullable_from: &[bool],
+    nr: usize,
+) -> Vec<ByteSet> {
+    let mut follow = vec![ByteSet::default(); g.num_symbols()];
+    for f in &mut follow {
+        f.insert(EOF);
+    }
+    loop {
+        let mut changed = false;
+        for (r, &start) in rule_start.iter().enumerate().take(nr) {
+            let lhs = g.rule(RuleId(r as u32)).lhs.index();
+            let mut q = start as usize;
+            while let Some(slot) = slots.get(q) {
+                let sym = match *slot {
+                    Slot::Nt(s) | Slot::Class(s) => s.index(),
+                    Slot::End(_) => break,
+                    Slot::Byte { .. } => {
+                        q += 1;
+                        continue;
+                    }
+                };
+                let mut f = first[q + 1];
+                if nullable_from[q + 1] {
+                    f.union(&follow[lhs]);
+                }
+                changed |= follow[sym].union(&f);
+                q += 1;
+            }
+        }
+        if !changed {
+            return follow;
+        }
     }
 }
 
