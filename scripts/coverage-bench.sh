@@ -8,6 +8,17 @@
 # Usage: scripts/coverage-bench.sh            (RUNS=200000 REPS=3)
 #        RUNS=20000 REPS=1 scripts/coverage-bench.sh   (quick look)
 #        NO_BUILD=1 PARTS=coverage scripts/coverage-bench.sh
+#        TARGETS=evalexpr PARTS="coverage split" scripts/coverage-bench.sh
+#
+# TARGETS: any of calc sql evalexpr (default all three); the crash part runs
+# the calc bugs only when calc is among them.
+# CRASH_ON=TEXT: in the crash part, the real targets (sql, evalexpr) crash
+# only on a panic whose message contains TEXT and ignore the others, e.g.
+# CRASH_ON="shift left" for evalexpr's `shl` overflow.
+# PARTS: coverage, crashes, split. `split` runs each (target, mode) once
+# with -print_coverage=1 and sums the covered edges by origin: the crate
+# under test (and std code instantiated for its types), grammar-min and its
+# dependencies (decoder, mutator, grammar loading), std and libFuzzer glue.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +27,7 @@ REPS=${REPS:-3}
 MAX_TIME=${MAX_TIME:-600}
 OUT=${OUT:-$ROOT/fuzz/bench}
 PARTS=${PARTS:-coverage crashes}
+TARGETS=${TARGETS:-calc sql evalexpr}
 mkdir -p "$OUT/logs"
 
 if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
@@ -76,7 +88,7 @@ median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else print a[int
 
 if [[ " $PARTS " == *" coverage "* ]]; then
     echo -e "target\tmode\tseed\trc\tsecs\texecs\tcov\tft" >"$OUT/coverage.tsv"
-    for t in calc sql evalexpr; do
+    for t in $TARGETS; do
         for mode in plain grammar mutator; do
             for seed in $(seq 1 "$REPS"); do
                 read -r rc secs execs cov ft < <(run_one "$(bin_for $t $mode)" "$seed" "cov-$t-$mode-$seed" GRAMMAR_MIN_BENCH_IGNORE_PANICS=1)
@@ -90,7 +102,7 @@ if [[ " $PARTS " == *" coverage "* ]]; then
     echo
     echo "| target | mode | cov (median) | ft (median) | runs cut short |"
     echo "| --- | --- | ---: | ---: | ---: |"
-    for t in calc sql evalexpr; do
+    for t in $TARGETS; do
         for mode in plain grammar mutator; do
             rows=$(awk -F'\t' -v t=$t -v m=$mode '$1==t && $2==m' "$OUT/coverage.tsv")
             c=$(cut -f7 <<<"$rows" | median)
@@ -106,6 +118,7 @@ fi
 if [[ " $PARTS " == *" crashes "* ]]; then
     echo -e "target\tbug\tmode\tseed\tfound\tsecs\texecs\tcrash" >"$OUT/crashes.tsv"
     for mode in plain grammar mutator; do
+        [[ " $TARGETS " == *" calc "* ]] || break
         for bug in 1 2 3; do
             for seed in $(seq 1 "$REPS"); do
                 name="crash-calc-bug$bug-$mode-$seed"
@@ -116,14 +129,16 @@ if [[ " $PARTS " == *" crashes "* ]]; then
             done
         done
     done
-    for t in sql evalexpr; do
+    for t in $TARGETS; do
+        [[ $t == calc ]] && continue
         for mode in plain grammar mutator; do
             for seed in $(seq 1 "$REPS"); do
                 name="crash-$t-$mode-$seed"
-                read -r rc secs execs _ _ < <(run_one "$(bin_for $t $mode)" "$seed" "$name")
+                read -r rc secs execs _ _ < <(run_one "$(bin_for $t $mode)" "$seed" "$name" \
+                    ${CRASH_ON:+"GRAMMAR_MIN_BENCH_CRASH_ON=$CRASH_ON"})
                 found=no
                 [[ $rc -ne 0 ]] && found=yes
-                echo -e "$t\tfirst\t$mode\t$seed\t$found\t$secs\t$execs\t$(crash_of "$name")" | tee -a "$OUT/crashes.tsv" >&2
+                echo -e "$t\t${CRASH_ON:-first}\t$mode\t$seed\t$found\t$secs\t$execs\t$(crash_of "$name")" | tee -a "$OUT/crashes.tsv" >&2
             done
         done
     done
@@ -134,7 +149,41 @@ if [[ " $PARTS " == *" crashes "* ]]; then
     echo "| --- | --- | --- | ---: | ---: | --- |"
     awk -F'\t' 'NR>1 {k=$1"|"$2"|"$3; n[k]++; if ($5=="yes") {f[k]++; s[k]=s[k]" "$6; c[k]=c[k]"; "$8}} END {for (k in n) print k"|"f[k]+0"/"n[k]"|"s[k]"|"c[k]}' "$OUT/crashes.tsv" |
         sort | while IFS='|' read -r t b m found secs crashes; do
-            med=$(tr ' ' '\n' <<<"$secs" | grep . | median)
+            med=$(tr ' ' '\n' <<<"$secs" | { grep . || true; } | median)
             echo "| $t | $b | $m | $found | $med | ${crashes#; } |"
         done
+fi
+
+if [[ " $PARTS " == *" split "* ]]; then
+    # crate under test = its source files plus std functions instantiated
+    # for its types (drop glue, Vec<Token>, ...); grammar-min = this crate's
+    # src/ and the crates it pulls in (serde_json for the grammar, ...).
+    echo
+    echo "## where the covered edges are (seed 1, $RUNS executions, -print_coverage=1)"
+    echo
+    echo "| target | mode | cov | crate under test | grammar-min + deps | std (other) | libFuzzer glue + harness |"
+    echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
+    for t in $TARGETS; do
+        crate=$t
+        [[ $t == sql ]] && crate=sqlparser
+        for mode in plain grammar mutator; do
+            tag="split-$t-$mode"
+            corpus=$(mktemp -d)
+            GRAMMAR_MIN_BENCH_IGNORE_PANICS=1 timeout "$MAX_TIME" "$BIN/$(bin_for $t $mode)" "$corpus" \
+                -runs="$RUNS" -seed=1 -print_coverage=1 >"$OUT/logs/$tag.log" 2>&1 || true
+            rm -rf "$corpus"
+            cov=$(grep -E '^#[0-9]+' "$OUT/logs/$tag.log" | tail -1 | sed -nE 's/.*cov: ([0-9]+).*/\1/p')
+            awk -v crate="$crate" -v t="$t" -v m="$mode" -v cov="$cov" '
+                /^(COVERED_FUNC|UNCOVERED_FUNC)/ {
+                    split($5, e, "/"); path = $NF
+                    if (path ~ ("/" crate "-[0-9]") || (path ~ /\/rustc\// && $0 ~ (crate "::"))) k = "crate"
+                    else if (path ~ /\/rustc\// && $0 !~ /grammar_min::/) k = "std"
+                    else if (path ~ /libfuzzer-sys|\/fuzz\/src\/|\/fuzz_targets\//) k = "glue"
+                    else k = "gm"
+                    c[k] += e[1]
+                }
+                END { printf "| %s | %s | %s | %d | %d | %d | %d |\n", t, m, cov, c["crate"], c["gm"], c["std"], c["glue"] }
+            ' "$OUT/logs/$tag.log"
+        done
+    done
 fi

@@ -19,22 +19,75 @@ use std::sync::OnceLock;
 /// executions. Stack overflows and aborts still end the run.
 pub const IGNORE_PANICS_VAR: &str = "GRAMMAR_MIN_BENCH_IGNORE_PANICS";
 
-/// Runs `f`, or (with [`IGNORE_PANICS_VAR`] set) runs it with panics
-/// caught and silenced.
+/// Environment variable for time-to-crash benchmarks of one particular bug:
+/// when set, panics whose message does not contain its value are caught and
+/// ignored, and a panic whose message does is reported (`panicked at
+/// <location>:` and the message, as Rust's default hook prints them) and
+/// aborts, which libFuzzer records as the crash. A target with several
+/// shallow bugs then measures the time to the one asked for.
+pub const CRASH_ON_VAR: &str = "GRAMMAR_MIN_BENCH_CRASH_ON";
+
+/// How [`guard`] treats panics, read once from the environment.
+enum PanicMode {
+    /// libFuzzer's hook: every panic is a crash.
+    Crash,
+    /// Every panic is caught and ignored ([`IGNORE_PANICS_VAR`]).
+    Ignore,
+    /// Only panics whose message contains the pattern are crashes
+    /// ([`CRASH_ON_VAR`]).
+    CrashOn(String),
+}
+
+thread_local! {
+    /// Location and message of the last panic, recorded by the hook that
+    /// [`PanicMode::CrashOn`] installs.
+    static LAST_PANIC: std::cell::RefCell<(String, String)> =
+        const { std::cell::RefCell::new((String::new(), String::new())) };
+}
+
+fn panic_message(info: &std::panic::PanicHookInfo<'_>) -> String {
+    let payload = info.payload();
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
+/// Runs `f`; panics are crashes, ignored, or crashes only when they match,
+/// as [`IGNORE_PANICS_VAR`] and [`CRASH_ON_VAR`] say.
 pub fn guard(f: impl FnOnce()) {
-    static IGNORE: OnceLock<bool> = OnceLock::new();
-    let ignore = *IGNORE.get_or_init(|| {
-        let on = std::env::var_os(IGNORE_PANICS_VAR).is_some();
-        if on {
-            // libfuzzer-sys installed a hook that aborts on panic.
+    static MODE: OnceLock<PanicMode> = OnceLock::new();
+    let mode = MODE.get_or_init(|| {
+        if let Some(pattern) = std::env::var_os(CRASH_ON_VAR) {
+            std::panic::set_hook(Box::new(|info| {
+                let location = info.location().map(|l| l.to_string()).unwrap_or_default();
+                let message = panic_message(info);
+                LAST_PANIC.with(|p| *p.borrow_mut() = (location, message));
+            }));
+            PanicMode::CrashOn(pattern.to_string_lossy().into_owned())
+        } else if std::env::var_os(IGNORE_PANICS_VAR).is_some() {
+            // libFuzzer-sys installed a hook that aborts on panic.
             std::panic::set_hook(Box::new(|_| {}));
+            PanicMode::Ignore
+        } else {
+            PanicMode::Crash
         }
-        on
     });
-    if ignore {
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    } else {
-        f();
+    match mode {
+        PanicMode::Crash => f(),
+        PanicMode::Ignore => {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        }
+        PanicMode::CrashOn(pattern) => {
+            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err() {
+                let (location, message) = LAST_PANIC.with(|p| p.borrow().clone());
+                if message.contains(pattern.as_str()) {
+                    eprintln!("panicked at {location}:\n{message}");
+                    std::process::abort();
+                }
+            }
+        }
     }
 }
 
