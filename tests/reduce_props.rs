@@ -55,6 +55,23 @@ proptest! {
         let r = reduce_text(None, &text, Strategy::Ddmin, &mut t).unwrap();
         prop_assert!(in_order(&r.output, &a, &b) && r.output.len() <= text.len());
 
+        // Text auto (choice passes on the parse tree's choice sequence,
+        // Perses, HDD*, restructure, polish): interesting and no larger;
+        // with an oracle that rejects non-sentences, a sentence.
+        for strict in [false, true] {
+            let mut p = |c: &[u8]| {
+                if strict && parse_expr(&g, c).is_none() { Outcome::Invalid } else { pred(c) }
+            };
+            let mut o = FnOracle::new(&mut p);
+            let mut t = Tester::new(&mut o);
+            let r = reduce_text(Some(&g), &text, Strategy::Auto, &mut t).unwrap();
+            prop_assert!(in_order(&r.output, &a, &b));
+            prop_assert!(r.output.len() <= text.len());
+            if strict {
+                prop_assert!(parse_expr(&g, &r.output).is_some());
+            }
+        }
+
         // Tree reducers on the decoded tree: valid sentences.
         let passes: [TreeFn; 3] = [perses::perses, hdd::hdd, grabr::grabr];
         for f in passes {
