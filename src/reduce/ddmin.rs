@@ -210,20 +210,8 @@ pub fn ddmin_split(
     split: fn(&[u8]) -> Vec<&[u8]>,
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
-    ddmin_split_from(text, split, false, tester)
-}
-
-/// [`ddmin_split`]; `fine` starts at single-unit deletions (see
-/// [`ddmin_from`]).
-pub fn ddmin_split_from(
-    text: &[u8],
-    split: fn(&[u8]) -> Vec<&[u8]>,
-    fine: bool,
-    tester: &mut Tester<'_>,
-) -> Vec<u8> {
     let units: Vec<&[u8]> = split(text);
-    let n = if fine { units.len() } else { 2 };
-    ddmin_from(units, tester, &mut |u: &[&[u8]]| u.concat(), None, n).concat()
+    ddmin(units, tester, &mut |u: &[&[u8]]| u.concat(), None).concat()
 }
 
 #[cfg(test)]
