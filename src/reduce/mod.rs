@@ -233,10 +233,11 @@ pub fn reduce_text(
 /// multi-line inputs), over tokens, then over bytes.
 ///
 /// With `keywords` (after grammar-aware passes; see [`ddmin::keywords`]),
-/// token and byte ddmin start at single-unit deletions, since the grammar
-/// passes left nothing large to delete, and the grammar's keywords stay
-/// whole in the byte stage ([`ddmin::ddmin_bytes_keeping`]). With `None`
-/// it is plain ddmin (Zeller's, from two halves). Either way the result is
+/// the byte stage keeps the grammar's keywords whole and starts at
+/// single-byte deletions ([`ddmin::ddmin_bytes_keeping`]): after token
+/// ddmin nothing large is left to delete. Token ddmin always starts from
+/// two halves (deleting `INSERT INTO t1 ` at once can matter). With `None`
+/// every stage is plain ddmin (Zeller's, from two halves). Either way the result is
 /// 1-minimal with respect to deleting one token, and one byte outside
 /// keywords. `input` must already be known interesting (e.g.
 /// [`Tester::seed`]).
