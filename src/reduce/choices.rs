@@ -1,6 +1,6 @@
 //! Reduction passes on choice sequences (Hypothesis-style).
 //!
-//! Every candidate is checked for shortlex progress ([`shortlex_lt`]:
+//! Every candidate is checked for shortlex progress ([`shortlex_lt`](super::shortlex_lt):
 //! shorter, or as long and lexicographically smaller) *before* the oracle
 //! runs, so every accepted step makes the sequence simpler and the passes
 //! terminate. Because exhausted input reads as choice 0 and alternative 0 is
