@@ -223,9 +223,11 @@ pub fn replace_by_descendant(
             rank[n.index()] = k as u32;
         }
         // Per node (largest span first): its nearest same-symbol
-        // descendants, then children of other symbols hoisted through
-        // alternatives with one nonterminal (Perses' compatible nodes; one
-        // level per step, so the list stays short).
+        // descendants (kind 0), children of other symbols hoisted through
+        // alternatives with one nonterminal (kind 1: Perses' compatible
+        // nodes; one level per step, so the list stays short), and, after
+        // all of those, every node's minimal expansion (kind 2). That is
+        // the tie order within one candidate length.
         let mut keyed: Vec<((u32, u8, u32), Edit)> = Vec::new();
         for (a, d) in same_symbol_pairs(&t, g) {
             if rank[a.index()] != u32::MAX {
@@ -237,25 +239,22 @@ pub fn replace_by_descendant(
             let Some(sym) = t.symbol(g, n) else {
                 continue;
             };
+            let r = span(&t, n, c.len());
             for d in t.children(n) {
                 let y = t.symbol(g, d);
                 if let Some((_, prefix)) = chains[sym.index()].iter().find(|(z, _)| Some(*z) == y) {
                     let pieces = vec![Piece::Lit(prefix.clone()), Piece::Src(span(&t, d, c.len()))];
-                    keyed.push((
-                        (k as u32, 1, d.0),
-                        Edit::replace(span(&t, n, c.len()), pieces),
-                    ));
+                    keyed.push(((k as u32, 1, d.0), Edit::replace(r.clone(), pieces)));
                 }
             }
+            let zeros = vec![Piece::Zeros(min_bytes[sym.index()])];
+            keyed.push(((u32::MAX, 2, k as u32), Edit::replace(r, zeros)));
         }
-        keyed.sort_by_key(|(key, _)| *key);
-        let mut v: Vec<Edit> = keyed.into_iter().map(|(_, e)| e).collect();
-        v.extend(minimize_candidates(&t, g, &min_bytes, c.len()));
         // Largest reduction first (shortest candidate): measured on the
         // benchmark suite this needs fewer oracle runs overall than
         // node-by-node order (BENCHMARKS.md).
-        v.sort_by_key(|e| e.len_after(c));
-        v
+        keyed.sort_by_cached_key(|(key, e)| (e.len_after(c), *key));
+        keyed.into_iter().map(|(_, e)| e).collect()
     })
 }
 
@@ -376,7 +375,7 @@ pub fn restructure(
         let mut seen = std::collections::HashSet::new();
         let keep = move |x: &[u8]| {
             let text = crate::generate::decode(g, x, cfg);
-            text.len() < text_len && seen.insert(text_hash(&text))
+            text.len() < text_len && seen.insert(super::tester::key(&text))
         };
         (v, keep)
     })
@@ -384,16 +383,6 @@ pub fn restructure(
 
 /// Most subtree nodes [`restructure`] scans for descendants per round.
 const RESTRUCTURE_SCAN: usize = 1 << 24;
-
-fn text_hash(text: &[u8]) -> u128 {
-    use std::hash::{Hash, Hasher};
-    let mut a = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut a);
-    let mut b = std::collections::hash_map::DefaultHasher::new();
-    (text.len(), 0x9e37_79b9_u32).hash(&mut b);
-    text.hash(&mut b);
-    (u128::from(a.finish()) << 64) | u128::from(b.finish())
-}
 
 #[cfg(test)]
 mod tests {

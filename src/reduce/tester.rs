@@ -71,7 +71,9 @@ pub struct Tester<'o> {
     image_bound: bool,
 }
 
-fn key(c: &[u8]) -> u128 {
+/// A 128-bit hash of `c` (two independent 64-bit hashes): the cache key,
+/// also used to remember texts already seen without keeping them.
+pub(crate) fn key(c: &[u8]) -> u128 {
     let mut a = DefaultHasher::new();
     c.hash(&mut a);
     let mut b = DefaultHasher::new();
