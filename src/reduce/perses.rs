@@ -127,22 +127,29 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
             cands.push(Cand::Minimal);
         }
         let t = &tree;
-        let mut rendered: Vec<(Cand, Vec<u8>)> = cands
-            .into_iter()
-            .filter_map(|c| {
-                let bytes = match &c {
-                    Cand::Minimal => ctx.render_with(t, id, ctx.minimal(sym), NodeId(0)),
-                    Cand::Desc(d) => ctx.render_with(t, id, t, *d),
-                    Cand::Unit(u) => ctx.render_with(t, id, u, NodeId(0)),
-                }?;
-                (bytes.len() <= cur_len).then_some((c, bytes))
-            })
-            .collect();
+        let render = |c: &Cand| match c {
+            Cand::Minimal => ctx.render_with(t, id, ctx.minimal(sym), NodeId(0)),
+            Cand::Desc(d) => ctx.render_with(t, id, t, *d),
+            Cand::Unit(u) => ctx.render_with(t, id, u, NodeId(0)),
+        };
         // Shortest text first (stable: ties keep the order above). On
         // the reduction suite this cut "text auto" from 41 to 11 oracle
         // runs on python-zerodiv (216 to 188 over the six program tasks):
         // the largest descendant first peels one level per oracle run.
-        rendered.sort_by_key(|(_, b)| b.len());
+        // Only lengths are kept for sorting; a candidate is rendered again
+        // when it is tested, so a node with thousands of candidates does
+        // not hold thousands of copies of the input.
+        let mut sized: Vec<(usize, Cand)> = cands
+            .into_iter()
+            .filter_map(|c| {
+                let n = render(&c)?.len();
+                (n <= cur_len).then_some((n, c))
+            })
+            .collect();
+        sized.sort_by_key(|(n, _)| *n);
+        let rendered = sized
+            .into_iter()
+            .filter_map(|(_, c)| render(&c).map(|bytes| (c, bytes)));
         match tester.first_interesting(rendered) {
             Some((c, bytes)) => {
                 let new = match c {
