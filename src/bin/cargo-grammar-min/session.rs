@@ -189,22 +189,24 @@ impl OracleArgs {
             (Some(t), Some(p)) => Some(p.binary(t).context("cannot find the fuzz target binary")?),
             _ => None,
         };
-        // Decode the target's artifacts with the target's own budgets.
-        let base = match (&binary, kind) {
+        // Decode the target's artifacts with the target's own budgets; the
+        // command line overrides them.
+        let reported = match (&binary, kind) {
             (Some(b), InputKind::Choices) if !self.decode.complete() => {
-                grammar_min::oracle::describe::ask(b, std::time::Duration::from_secs(10))
-                    .unwrap_or_else(|| {
-                        eprintln!(
-                            "note: {} did not report its decoding budgets (rebuild it with this grammar-min); \
-                             decoding with max_depth {} and max_len {}, pass --max-depth/--max-len if the target uses others",
-                            b.display(),
-                            DecodeConfig::default().max_depth,
-                            DecodeConfig::default().max_len
-                        );
-                        DecodeConfig::default()
-                    })
+                let r = grammar_min::oracle::describe::ask(b, std::time::Duration::from_secs(10));
+                if r.is_none() {
+                    let cfg = self.decode.config();
+                    eprintln!(
+                        "note: {} did not report its decoding budgets (rebuild it with this grammar-min); \
+                         decoding with max_depth {} and max_len {}, pass --max-depth/--max-len if the target uses others",
+                        b.display(),
+                        cfg.max_depth,
+                        cfg.max_len
+                    );
+                }
+                r
             }
-            _ => DecodeConfig::default(),
+            _ => None,
         };
         Ok((
             Session {
@@ -215,7 +217,7 @@ impl OracleArgs {
                 grammar_path,
                 kind,
                 binary,
-                cfg: self.decode.config_over(base),
+                cfg: self.decode.config_over(reported.unwrap_or_default()),
             },
             artifacts,
         ))
