@@ -10,6 +10,7 @@
 pub mod calc;
 
 use grammar_min::grammar::{Grammar, LoadOptions};
+use grammar_min::oracle::catch_panic;
 
 use std::sync::OnceLock;
 
@@ -38,52 +39,30 @@ enum PanicMode {
     CrashOn(String),
 }
 
-thread_local! {
-    /// Location and message of the last panic, recorded by the hook that
-    /// [`PanicMode::CrashOn`] installs.
-    static LAST_PANIC: std::cell::RefCell<(String, String)> =
-        const { std::cell::RefCell::new((String::new(), String::new())) };
-}
-
-fn panic_message(info: &std::panic::PanicHookInfo<'_>) -> String {
-    let payload = info.payload();
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_default()
-}
-
 /// Runs `f`; panics are crashes, ignored, or crashes only when they match,
 /// as [`IGNORE_PANICS_VAR`] and [`CRASH_ON_VAR`] say.
 pub fn guard(f: impl FnOnce()) {
     static MODE: OnceLock<PanicMode> = OnceLock::new();
     let mode = MODE.get_or_init(|| {
         if let Some(pattern) = std::env::var_os(CRASH_ON_VAR) {
-            std::panic::set_hook(Box::new(|info| {
-                let location = info.location().map(|l| l.to_string()).unwrap_or_default();
-                let message = panic_message(info);
-                LAST_PANIC.with(|p| *p.borrow_mut() = (location, message));
-            }));
             PanicMode::CrashOn(pattern.to_string_lossy().into_owned())
         } else if std::env::var_os(IGNORE_PANICS_VAR).is_some() {
-            // libFuzzer-sys installed a hook that aborts on panic.
-            std::panic::set_hook(Box::new(|_| {}));
             PanicMode::Ignore
         } else {
             PanicMode::Crash
         }
     });
+    // `catch_panic` keeps caught panics away from libfuzzer-sys's hook,
+    // which would abort.
     match mode {
         PanicMode::Crash => f(),
         PanicMode::Ignore => {
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+            let _ = catch_panic(f);
         }
         PanicMode::CrashOn(pattern) => {
-            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err() {
-                let (location, message) = LAST_PANIC.with(|p| p.borrow().clone());
-                if message.contains(pattern.as_str()) {
-                    eprintln!("panicked at {location}:\n{message}");
+            if let Err(p) = catch_panic(f) {
+                if p.message.contains(pattern.as_str()) {
+                    eprintln!("panicked at {}:\n{}", p.location, p.message);
                     std::process::abort();
                 }
             }

@@ -32,8 +32,11 @@ impl<F: FnMut(&[u8]) -> Outcome> Oracle for FnOracle<F> {
 
 /// A panic caught by [`catch_panic`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct CaughtPanic {
+pub struct CaughtPanic {
+    /// The panic message (`&str` and `String` payloads; otherwise
+    /// `Box<dyn Any>`).
     pub message: String,
+    /// `file:line:column` of the panic, or empty.
     pub location: String,
 }
 
@@ -78,8 +81,17 @@ fn install_hook() {
     });
 }
 
-/// Runs `f`, catching a panic silently.
-pub(crate) fn catch_panic<F: FnOnce()>(f: F) -> Result<(), CaughtPanic> {
+/// Runs `f`, catching a panic silently (with its message and location).
+/// Panics of other threads, and outside `catch_panic`, still reach the
+/// hook that was installed before (e.g. libFuzzer's, which aborts).
+///
+/// ```
+/// use grammar_min::oracle::catch_panic;
+/// let p = catch_panic(|| panic!("bad {}", 7)).unwrap_err();
+/// assert_eq!(p.message, "bad 7");
+/// assert!(catch_panic(|| ()).is_ok());
+/// ```
+pub fn catch_panic<F: FnOnce()>(f: F) -> Result<(), CaughtPanic> {
     install_hook();
     CAPTURE.with(|c| *c.borrow_mut() = Some(None));
     let r = panic::catch_unwind(AssertUnwindSafe(f));

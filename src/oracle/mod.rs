@@ -25,7 +25,7 @@ pub mod process;
 pub mod signature;
 pub mod split;
 
-pub use inprocess::{FnOracle, InProcessOracle};
+pub use inprocess::{catch_panic, CaughtPanic, FnOracle, InProcessOracle};
 
 /// What one test of a candidate says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
