@@ -50,7 +50,8 @@ bin_for() {
     esac
 }
 
-# run_one NAME SEED LOGNAME [ENV=VAL...]: prints "rc secs execs cov ft"
+# run_one NAME SEED LOGNAME [ENV=VAL...]: prints "rc secs execs cov ft";
+# $EXTRA_FLAGS (if set) are passed on to libFuzzer
 run_one() {
     local name=$1 seed=$2 tag=$3 log="$OUT/logs/$3.log"
     shift 3
@@ -59,7 +60,7 @@ run_one() {
     local start end rc=0
     start=$(date +%s.%N)
     env "$@" timeout "$MAX_TIME" "$BIN/$name" "$corpus" -runs="$RUNS" -seed="$seed" \
-        -artifact_prefix="$OUT/logs/$tag-" >"$log" 2>&1 || rc=$?
+        -artifact_prefix="$OUT/logs/$tag-" ${EXTRA_FLAGS:-} >"$log" 2>&1 || rc=$?
     end=$(date +%s.%N)
     rm -rf "$corpus"
     local last
@@ -168,11 +169,7 @@ if [[ " $PARTS " == *" split "* ]]; then
         [[ $t == sql ]] && crate=sqlparser
         for mode in plain grammar mutator; do
             tag="split-$t-$mode"
-            corpus=$(mktemp -d)
-            GRAMMAR_MIN_BENCH_IGNORE_PANICS=1 timeout "$MAX_TIME" "$BIN/$(bin_for $t $mode)" "$corpus" \
-                -runs="$RUNS" -seed=1 -print_coverage=1 >"$OUT/logs/$tag.log" 2>&1 || true
-            rm -rf "$corpus"
-            cov=$(grep -E '^#[0-9]+' "$OUT/logs/$tag.log" | tail -1 | sed -nE 's/.*cov: ([0-9]+).*/\1/p')
+            read -r _ _ _ cov _ < <(EXTRA_FLAGS=-print_coverage=1 run_one "$(bin_for $t $mode)" 1 "$tag" GRAMMAR_MIN_BENCH_IGNORE_PANICS=1)
             awk -v crate="$crate" -v t="$t" -v m="$mode" -v cov="$cov" '
                 /^(COVERED_FUNC|UNCOVERED_FUNC)/ {
                     split($5, e, "/"); path = $NF
