@@ -215,13 +215,9 @@ impl Extractor<'_> {
             None => 0, // the root (`NO_PARENT`)
         };
         self.prefault.before_push(&mut self.nodes);
-        self.nodes.push(Node {
-            label,
-            parent,
-            size: 1,
-            depth,
-            choices: 0..0,
-        });
+        let mut node = Node::new(label, parent);
+        node.depth = depth;
+        self.nodes.push(node);
         self.nodes.len() as u32 - 1
     }
 
