@@ -139,41 +139,8 @@ impl Extractor<'_> {
                 What::Term(term) => {
                     self.leaf(Label::Term(term), task.parent);
                 }
-                What::Class(sym, b) => {
-                    let alt = self.t.class_alt[sym.index()]
-                        .as_ref()
-                        .map(|a| a[b as usize])
-                        .filter(|&a| a != u32::MAX)
-                        .ok_or_else(|| ExtractError(format!("byte {b} not in class")))?;
-                    let rule = RuleId(self.t.sym_rules[sym.index()].start + alt);
-                    let term = self.class_term(rule)?;
-                    // A complete subtree of two nodes: never opened.
-                    let depth = self.close_until(task.parent);
-                    let id = self.emit(Label::Rule(rule), task.parent, depth);
-                    self.emit(Label::Term(term), id, depth + 1);
-                    self.nodes[id as usize].size = 2;
-                }
-                What::Eps(sym) => {
-                    let rule = self.t.eps_rule[sym.index()].ok_or_else(|| {
-                        ExtractError("nullable symbol without empty derivation".into())
-                    })?;
-                    let id = self.rule(rule, task.parent);
-                    let s = self.t.rule_start[rule.index()] as usize;
-                    let mut e = s;
-                    while !matches!(self.t.slots[e], Slot::End(_)) {
-                        e += 1;
-                    }
-                    // A nullable rule's body is all nullable nonterminals.
-                    for q in (s..e).rev() {
-                        if let Slot::Nt(x) = self.t.slots[q] {
-                            self.stack.push(Task {
-                                what: What::Eps(x),
-                                parent: id,
-                                run: NONE,
-                            });
-                        }
-                    }
-                }
+                What::Class(sym, b) => self.class_node(sym, b, task.parent)?,
+                What::Eps(sym) => self.eps_node(sym, task.parent)?,
                 What::Lookup { sym, from, to } => {
                     let mut seen = 0;
                     let mut r = task.run;
@@ -260,6 +227,48 @@ impl Extractor<'_> {
         id
     }
 
+    /// Emits the two nodes of class symbol `sym` matching byte `b`.
+    #[inline]
+    fn class_node(&mut self, sym: SymbolId, b: u8, parent: u32) -> Result<(), ExtractError> {
+        let alt = self.t.class_alt[sym.index()]
+            .as_ref()
+            .map(|a| a[b as usize])
+            .filter(|&a| a != u32::MAX)
+            .ok_or_else(|| ExtractError(format!("byte {b} not in class")))?;
+        let rule = RuleId(self.t.sym_rules[sym.index()].start + alt);
+        let term = self.class_term(rule)?;
+        // A complete subtree of two nodes: never opened.
+        let depth = self.close_until(parent);
+        let id = self.emit(Label::Rule(rule), parent, depth);
+        self.emit(Label::Term(term), id, depth + 1);
+        self.nodes[id as usize].size = 2;
+        Ok(())
+    }
+
+    /// Emits the empty derivation of nullable `sym` (its children, if any,
+    /// as tasks).
+    fn eps_node(&mut self, sym: SymbolId, parent: u32) -> Result<(), ExtractError> {
+        let rule = self.t.eps_rule[sym.index()]
+            .ok_or_else(|| ExtractError("nullable symbol without empty derivation".into()))?;
+        let id = self.rule(rule, parent);
+        let s = self.t.rule_start[rule.index()] as usize;
+        let mut e = s;
+        while !matches!(self.t.slots[e], Slot::End(_)) {
+            e += 1;
+        }
+        // A nullable rule's body is all nullable nonterminals.
+        for q in (s..e).rev() {
+            if let Slot::Nt(x) = self.t.slots[q] {
+                self.stack.push(Task {
+                    what: What::Eps(x),
+                    parent: id,
+                    run: NONE,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The terminal of a class alternative.
     fn class_term(&self, rule: RuleId) -> Result<TermId, ExtractError> {
         match self.t.slots[self.t.rule_start[rule.index()] as usize] {
@@ -343,9 +352,15 @@ impl Extractor<'_> {
             run: if same_span { run } else { NONE },
         };
         while p > start {
+            // The leftmost child comes right after this node in pre-order
+            // (everything else was only pushed): a leaf there is emitted at
+            // once instead of going through the task stack.
+            let leftmost = p - 1 == start;
             match t.slots[p as usize - 1] {
                 Slot::Byte { first, term, .. } => {
-                    if first {
+                    if leftmost {
+                        self.leaf(Label::Term(term), id);
+                    } else if first {
                         self.stack.push(child(What::Term(term), false));
                     }
                     pos = self.back_one(pos)?;
@@ -353,7 +368,11 @@ impl Extractor<'_> {
                 Slot::Class(s) => {
                     pos = self.back_one(pos)?;
                     let b = self.input[pos as usize];
-                    self.stack.push(child(What::Class(s, b), false));
+                    if leftmost {
+                        self.class_node(s, b, id)?;
+                    } else {
+                        self.stack.push(child(What::Class(s, b), false));
+                    }
                 }
                 Slot::Nt(x) => {
                     let from = link;
@@ -361,15 +380,21 @@ impl Extractor<'_> {
                         return Err(ExtractError(format!("split {from} after end {pos}")));
                     }
                     let what = match last.take() {
-                        Some(w) => w,
-                        None if from == pos => What::Eps(x),
-                        None => What::Lookup {
+                        Some(w) => Some(w),
+                        None if from == pos && leftmost => {
+                            self.eps_node(x, id)?;
+                            None
+                        }
+                        None if from == pos => Some(What::Eps(x)),
+                        None => Some(What::Lookup {
                             sym: x,
                             from,
                             to: pos,
-                        },
+                        }),
                     };
-                    self.stack.push(child(what, from == d.origin && pos == at));
+                    if let Some(what) = what {
+                        self.stack.push(child(what, from == d.origin && pos == at));
+                    }
                     pos = from;
                     if p - 1 > start {
                         link = self.waiting_link(p - 1, d.origin, pos, x)?;
