@@ -291,7 +291,7 @@ fn main() {
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 use std::hash::{Hash, Hasher};
                 for n in p.parse(text.as_bytes()).expect("parses").nodes() {
-                    (n.label, n.parent, n.size, n.depth).hash(&mut h);
+                    (n.label(), n.parent, n.size, n.depth).hash(&mut h);
                 }
                 for k in 0..20 {
                     let mut bad = text.clone().into_bytes();

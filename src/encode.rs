@@ -76,12 +76,12 @@ fn replay(
     let mut pending: u64 = g.symbol(root_sym).min_len;
     let max_len = cfg.max_len as u64;
     for (i, node) in nodes.iter().enumerate() {
-        match node.label {
-            Label::Text(sym, _) => {
+        match node.label() {
+            Label::Text(ti) => {
                 return Err(err(format!(
                     "node {i} ({}) holds text produced by a generation hook, which no \
                      choice sequence of the plain grammar can reproduce",
-                    g.name(sym)
+                    g.name(tree.text_symbol(ti))
                 )))
             }
             Label::Term(t) => {
@@ -108,10 +108,10 @@ fn replay(
                             g.rule_to_string(r)
                         )));
                     };
-                    let ok = match (e, tree.node(c).label) {
+                    let ok = match (e, tree.node(c).label()) {
                         (Elem::T(t), Label::Term(u)) => *t == u,
                         (Elem::Nt(s), Label::Rule(q)) => g.rule(q).lhs == *s,
-                        (Elem::Nt(s), Label::Text(q, _)) => *s == q,
+                        (Elem::Nt(s), Label::Text(q)) => *s == tree.text_symbol(q),
                         _ => false,
                     };
                     if !ok {

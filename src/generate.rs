@@ -309,8 +309,8 @@ impl<const TEXT: bool> Sink for TreeSink<'_, TEXT> {
         }
     }
     fn text(&mut self, sym: SymbolId, bytes: &[u8], parent: u32, pos: u32) {
-        let i = self.tree.push_text(bytes);
-        self.tree.push(Label::Text(sym, i), parent, pos);
+        let i = self.tree.push_text(sym, bytes);
+        self.tree.push(Label::Text(i), parent, pos);
         if TEXT {
             self.text.extend_from_slice(bytes);
         }
@@ -364,7 +364,7 @@ fn node_estimate(choices: &[u8]) -> usize {
 ///     &Default::default()).unwrap();
 /// let t = decode_tree(&g, &[0, 200], &Default::default());
 /// assert_eq!(t.unparse(&g), b"01");
-/// assert_eq!(t.node(t.root()).choices, 0..2);
+/// assert_eq!(t.choices(t.root()), 0..2);
 /// ```
 pub fn decode_tree(g: &Grammar, choices: &[u8], cfg: &DecodeConfig) -> Tree {
     decode_tree_from(g, g.start(), choices, cfg)

@@ -7,9 +7,11 @@
 //! `a`") renders to text without copying the tree
 //! ([`Tree::unparse_with`]). Nothing here recurses.
 //!
-//! Nodes produced by the choice-sequence decoder also record the span of
-//! choice bytes their subtree consumed ([`Node::choices`]), which the mutator
-//! and choice-sequence reducers use to edit whole subtrees in the bytes.
+//! A [`Node`] is 16 bytes (packed [`Label`], parent, size, depth): a parse
+//! writes a few per input byte. Trees produced by the choice-sequence
+//! decoder also record, beside the nodes, the span of choice bytes each
+//! subtree consumed ([`Tree::choices`]), which the mutator and
+//! choice-sequence reducers use to edit whole subtrees in the bytes.
 
 use crate::grammar::{display_terminal, Grammar, RuleId, SymbolId, TermId};
 use std::fmt::Write as _;
@@ -34,36 +36,92 @@ pub enum Label {
     Rule(RuleId),
     /// A terminal of the grammar (a leaf).
     Term(TermId),
-    /// Text for nonterminal `sym` produced outside the grammar (by a
-    /// context-sensitive generation hook): a leaf whose bytes are
-    /// `Tree::text(index)`.
-    Text(SymbolId, u32),
+    /// Text produced outside the grammar (by a context-sensitive generation
+    /// hook): a leaf whose bytes are [`Tree::text`]`(index)` and whose
+    /// nonterminal is [`Tree::text_symbol`]`(index)`.
+    Text(u32),
 }
 
 /// No parent (the root).
 pub const NO_PARENT: u32 = u32::MAX;
 
-/// One node of a [`Tree`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Largest id a [`Label`] can carry (rule, terminal or text index): the
+/// label is packed into 30 bits. Grammars and trees that large do not fit
+/// in memory (a grammar file is limited to far fewer rules).
+pub const MAX_LABEL_ID: u32 = (1 << 30) - 1;
+
+const TAG_SHIFT: u32 = 30;
+const TAG_RULE: u32 = 0;
+const TAG_TERM: u32 = 1;
+const TAG_TEXT: u32 = 2;
+
+/// One node of a [`Tree`]: 16 bytes, as a parse writes a few of them per
+/// input byte. Choice spans of decoded trees are kept beside the nodes
+/// ([`Tree::choices`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Node {
-    /// What the node stands for.
-    pub label: Label,
+    /// The [`Label`], packed: tag in the top two bits, id below.
+    packed: u32,
     /// Parent index, or [`NO_PARENT`].
     pub parent: u32,
     /// Number of nodes in this subtree, itself included.
     pub size: u32,
     /// Depth: 0 for the root.
     pub depth: u32,
-    /// Span of choice bytes consumed by this subtree (empty for trees that
-    /// did not come from the decoder).
-    pub choices: Range<u32>,
+}
+
+impl Node {
+    /// A node with `label` under `parent`, size 1 and depth 0 (what
+    /// [`Tree::from_preorder`] expects; it computes sizes and depths).
+    ///
+    /// Panics if the label's id exceeds [`MAX_LABEL_ID`].
+    #[inline]
+    pub fn new(label: Label, parent: u32) -> Node {
+        Node {
+            packed: pack(label),
+            parent,
+            size: 1,
+            depth: 0,
+        }
+    }
+
+    /// What the node stands for.
+    #[inline]
+    pub fn label(&self) -> Label {
+        let id = self.packed & MAX_LABEL_ID;
+        match self.packed >> TAG_SHIFT {
+            TAG_RULE => Label::Rule(RuleId(id)),
+            TAG_TERM => Label::Term(TermId(id)),
+            _ => Label::Text(id),
+        }
+    }
+
+    /// Changes what the node stands for (same limit as [`Node::new`]).
+    #[inline]
+    pub fn set_label(&mut self, label: Label) {
+        self.packed = pack(label);
+    }
+}
+
+#[inline]
+fn pack(label: Label) -> u32 {
+    let (tag, id) = match label {
+        Label::Rule(r) => (TAG_RULE, r.0),
+        Label::Term(t) => (TAG_TERM, t.0),
+        Label::Text(i) => (TAG_TEXT, i),
+    };
+    assert!(id <= MAX_LABEL_ID, "label id {id} exceeds MAX_LABEL_ID");
+    tag << TAG_SHIFT | id
 }
 
 /// A derivation tree; see the module docs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tree {
     nodes: Vec<Node>,
-    texts: Vec<Box<[u8]>>,
+    /// Hook texts: the nonterminal each stands for and its bytes.
+    texts: Vec<(SymbolId, Box<[u8]>)>,
+    /// Choice span per node, for trees from the decoder; empty otherwise.
+    choices: Vec<Range<u32>>,
 }
 
 impl Tree {
@@ -72,18 +130,22 @@ impl Tree {
         Tree::default()
     }
 
-    /// An empty tree with room for `nodes` nodes.
+    /// An empty tree with room for `nodes` nodes (and their choice spans:
+    /// this is the decoder's constructor).
     pub(crate) fn with_capacity(nodes: usize) -> Tree {
         Tree {
             nodes: Vec::with_capacity(nodes),
             texts: Vec::new(),
+            choices: Vec::with_capacity(nodes),
         }
     }
 
     /// Builds a tree from nodes given in pre-order with parents set; sizes
     /// and depths are computed here. Returns `None` if the parents do not
-    /// describe a pre-order tree rooted at node 0.
-    pub fn from_preorder(mut nodes: Vec<Node>, texts: Vec<Box<[u8]>>) -> Option<Tree> {
+    /// describe a pre-order tree rooted at node 0. `texts` are the
+    /// [`Label::Text`] leaves' nonterminals and bytes, by index. The tree has
+    /// no choice spans.
+    pub fn from_preorder(mut nodes: Vec<Node>, texts: Vec<(SymbolId, Box<[u8]>)>) -> Option<Tree> {
         if nodes.is_empty() || nodes[0].parent != NO_PARENT {
             return None;
         }
@@ -109,7 +171,11 @@ impl Tree {
                 return None;
             }
         }
-        Some(Tree { nodes, texts })
+        Some(Tree {
+            nodes,
+            texts,
+            choices: Vec::new(),
+        })
     }
 
     /// [`Tree::from_preorder`] for nodes whose depths and sizes are
@@ -127,6 +193,7 @@ impl Tree {
         Some(Tree {
             nodes,
             texts: Vec::new(),
+            choices: Vec::new(),
         })
     }
 
@@ -138,20 +205,17 @@ impl Tree {
         } else {
             self.nodes[parent as usize].depth + 1
         };
-        self.nodes.push(Node {
-            label,
-            parent,
-            size: 1,
-            depth,
-            choices: choice_pos..choice_pos,
-        });
+        let mut node = Node::new(label, parent);
+        node.depth = depth;
+        self.nodes.push(node);
+        self.choices.push(choice_pos..choice_pos);
         (self.nodes.len() - 1) as u32
     }
 
-    /// Stores hook text and returns its index for [`Label::Text`].
-    #[allow(dead_code)] // used by generation hooks
-    pub(crate) fn push_text(&mut self, bytes: &[u8]) -> u32 {
-        self.texts.push(bytes.into());
+    /// Stores hook text for nonterminal `sym` and returns its index for
+    /// [`Label::Text`].
+    pub(crate) fn push_text(&mut self, sym: SymbolId, bytes: &[u8]) -> u32 {
+        self.texts.push((sym, bytes.into()));
         (self.texts.len() - 1) as u32
     }
 
@@ -164,14 +228,15 @@ impl Tree {
             let s = self.nodes[i].size;
             self.nodes[p].size += s;
         }
+        debug_assert_eq!(self.choices.len(), n, "push records a span per node");
         for i in 0..n {
             let after = i + self.nodes[i].size as usize;
             let e = if after < n {
-                self.nodes[after].choices.start
+                self.choices[after].start
             } else {
                 end
             };
-            self.nodes[i].choices.end = e;
+            self.choices[i].end = e;
         }
     }
 
@@ -203,14 +268,40 @@ impl Tree {
 
     /// Bytes of a [`Label::Text`] leaf.
     pub fn text(&self, index: u32) -> &[u8] {
-        &self.texts[index as usize]
+        &self.texts[index as usize].1
+    }
+
+    /// The nonterminal a [`Label::Text`] leaf stands for.
+    pub fn text_symbol(&self, index: u32) -> SymbolId {
+        self.texts[index as usize].0
+    }
+
+    /// Span of choice bytes consumed by the subtree `id`, for trees from the
+    /// decoder (`decode_tree` and friends); empty (`0..0`) for other trees
+    /// (parsed, edited, built by hand).
+    ///
+    /// ```
+    /// use grammar_min::{grammar::Grammar, generate::decode_tree};
+    /// let g = Grammar::from_json_str(r#"{"<start>": ["(<a>)"], "<a>": ["x", "y"]}"#,
+    ///     &Default::default()).unwrap();
+    /// let t = decode_tree(&g, &[255], &Default::default());
+    /// assert_eq!(t.choices(t.root()), 0..1);
+    /// ```
+    #[inline]
+    pub fn choices(&self, id: NodeId) -> Range<u32> {
+        self.choices.get(id.index()).cloned().unwrap_or(0..0)
+    }
+
+    /// Does the tree record choice spans (did it come from the decoder)?
+    pub fn has_choices(&self) -> bool {
+        !self.choices.is_empty()
     }
 
     /// The nonterminal a node stands for (`None` for terminals).
     pub fn symbol(&self, g: &Grammar, id: NodeId) -> Option<SymbolId> {
-        match self.nodes[id.index()].label {
+        match self.nodes[id.index()].label() {
             Label::Rule(r) => Some(g.rule(r).lhs),
-            Label::Text(s, _) => Some(s),
+            Label::Text(i) => Some(self.texts[i as usize].0),
             Label::Term(_) => None,
         }
     }
@@ -243,9 +334,9 @@ impl Tree {
     /// The bytes a leaf contributes (empty for inner nodes).
     #[inline]
     pub fn leaf_bytes<'g>(&'g self, g: &'g Grammar, id: NodeId) -> &'g [u8] {
-        match self.nodes[id.index()].label {
+        match self.nodes[id.index()].label() {
             Label::Term(t) => g.term(t),
-            Label::Text(_, i) => &self.texts[i as usize],
+            Label::Text(i) => &self.texts[i as usize].1,
             Label::Rule(_) => &[],
         }
     }
@@ -265,13 +356,13 @@ impl Tree {
         let end = id.index() + self.nodes[id.index()].size as usize;
         for n in &self.nodes[id.index()..end] {
             // Most leaves are one byte: a push beats a memcpy call.
-            match n.label {
+            match n.label() {
                 Label::Rule(_) => {}
                 Label::Term(t) => match g.term(t) {
                     [b] => out.push(*b),
                     bytes => out.extend_from_slice(bytes),
                 },
-                Label::Text(_, i) => out.extend_from_slice(&self.texts[i as usize]),
+                Label::Text(i) => out.extend_from_slice(&self.texts[i as usize].1),
             }
         }
     }
@@ -359,9 +450,9 @@ impl Tree {
             } else {
                 (n.parent as i64 + shift_in) as u32
             };
-            if let Label::Text(sym, i) = n.label {
+            if let Label::Text(i) = n.label() {
                 texts.push(other.texts[i as usize].clone());
-                n.label = Label::Text(sym, (texts.len() - 1) as u32);
+                n.set_label(Label::Text((texts.len() - 1) as u32));
             }
             nodes.push(n);
         }
@@ -372,9 +463,6 @@ impl Tree {
                 n.parent = (n.parent as i64 + delta) as u32;
             }
             nodes.push(n);
-        }
-        for n in nodes.iter_mut() {
-            n.choices = 0..0;
         }
         Tree::from_preorder(nodes, texts).expect("replacing a subtree keeps pre-order")
     }
@@ -393,18 +481,18 @@ impl Tree {
     /// ```
     pub fn find_invalid(&self, g: &Grammar) -> Option<NodeId> {
         use crate::grammar::Elem;
-        if matches!(self.nodes.first()?.label, Label::Term(_)) {
+        if matches!(self.nodes.first()?.label(), Label::Term(_)) {
             return Some(self.root());
         }
         for (i, n) in self.nodes.iter().enumerate() {
-            let Label::Rule(r) = n.label else { continue };
+            let Label::Rule(r) = n.label() else { continue };
             let id = NodeId(i as u32);
             let mut kids = self.children(id);
             for e in g.body(r) {
-                let ok = match (*e, kids.next().map(|k| self.nodes[k.index()].label)) {
+                let ok = match (*e, kids.next().map(|k| self.nodes[k.index()].label())) {
                     (Elem::T(t), Some(Label::Term(u))) => t == u,
                     (Elem::Nt(s), Some(Label::Rule(cr))) => g.rule(cr).lhs == s,
-                    (Elem::Nt(s), Some(Label::Text(cs, _))) => cs == s,
+                    (Elem::Nt(s), Some(Label::Text(i))) => self.texts[i as usize].0 == s,
                     _ => false,
                 };
                 if !ok {
@@ -424,10 +512,10 @@ impl Tree {
             "digraph tree {\n  node [shape=plain fontname=\"courier\"];\n  edge [arrowhead=none];\n",
         );
         for (i, n) in self.nodes.iter().enumerate() {
-            let label = match n.label {
+            let label = match n.label() {
                 Label::Rule(r) => g.name(g.rule(r).lhs).to_string(),
                 Label::Term(t) => display_terminal(g.term(t)),
-                Label::Text(_, ti) => display_terminal(&self.texts[ti as usize]),
+                Label::Text(ti) => display_terminal(&self.texts[ti as usize].1),
             };
             let esc = label.replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(s, "  n{i} [label=\"{esc}\"];");
@@ -494,6 +582,44 @@ mod tests {
     }
 
     #[test]
+    fn nodes_are_16_bytes_and_labels_round_trip() {
+        assert_eq!(std::mem::size_of::<Node>(), 16);
+        for label in [
+            Label::Rule(RuleId(0)),
+            Label::Rule(RuleId(MAX_LABEL_ID)),
+            Label::Term(TermId(0)),
+            Label::Term(TermId(12345)),
+            Label::Text(0),
+            Label::Text(MAX_LABEL_ID),
+        ] {
+            let mut n = Node::new(label, 7);
+            assert_eq!((n.label(), n.parent, n.size, n.depth), (label, 7, 1, 0));
+            n.set_label(Label::Term(TermId(3)));
+            assert_eq!(n.label(), Label::Term(TermId(3)));
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "exceeds MAX_LABEL_ID")]
+    fn oversized_label_ids_are_refused() {
+        Node::new(Label::Rule(RuleId(MAX_LABEL_ID + 1)), NO_PARENT);
+    }
+
+    #[test]
+    fn only_decoded_trees_have_choice_spans() {
+        let g = expr();
+        let t = decode_tree(&g, &[255, 3, 90, 200, 17], &Default::default());
+        assert!(t.has_choices());
+        assert_eq!(t.choices(t.root()).start, 0);
+        assert!(t.choices(t.root()).end > 0);
+        let r = t.replace(t.root(), &t, t.root());
+        assert!(!r.has_choices());
+        assert_eq!(r.choices(r.root()), 0..0);
+        let parsed = crate::parse::parse(&g, &t.unparse(&g)).unwrap();
+        assert!(!parsed.has_choices());
+    }
+
+    #[test]
     fn find_invalid_spots_a_wrong_child() {
         let g = expr();
         let t = decode_tree(&g, &[255, 255, 0, 4], &Default::default());
@@ -502,9 +628,9 @@ mod tests {
         let mut nodes = t.nodes().to_vec();
         let leaf = nodes
             .iter()
-            .rposition(|n| matches!(n.label, Label::Term(_)))
+            .rposition(|n| matches!(n.label(), Label::Term(_)))
             .unwrap();
-        nodes[leaf].label = Label::Term(TermId(open));
+        nodes[leaf].set_label(Label::Term(TermId(open)));
         let bad = Tree::from_preorder(nodes, Vec::new()).unwrap();
         assert_eq!(
             bad.find_invalid(&g),

@@ -163,17 +163,21 @@ fn json_depth(s: &[u8]) -> usize {
 /// Bytes of choice data each node's decision read: the gap to the next
 /// node's recorded start (nodes are pushed right after their decision).
 fn consumed(t: &Tree) -> Vec<u32> {
-    let n = t.nodes();
-    (0..n.len())
+    let c = |i: usize| t.choices(NodeId(i as u32));
+    (0..t.len())
         .map(|i| {
-            let next = n.get(i + 1).map_or(n[0].choices.end, |m| m.choices.start);
-            next - n[i].choices.start
+            let next = if i + 1 < t.len() {
+                c(i + 1).start
+            } else {
+                c(0).end
+            };
+            next - c(i).start
         })
         .collect()
 }
 
 fn alt(g: &Grammar, t: &Tree, i: usize) -> Option<u32> {
-    match t.nodes()[i].label {
+    match t.nodes()[i].label() {
         Label::Rule(r) => Some(g.alt_index(r)),
         _ => None,
     }
@@ -197,7 +201,7 @@ proptest! {
             prop_assert_eq!(&t.unparse(&g), &text);
             let mut out = Vec::new();
             let used = decode_into_consumed(&g, &c, &cfg, &mut out);
-            prop_assert_eq!(used as u32, t.node(t.root()).choices.end);
+            prop_assert_eq!(used as u32, t.choices(t.root()).end);
             // Bytes past the consumed prefix do not matter.
             prop_assert_eq!(decode(&g, &c[..used], &cfg), text);
         }
@@ -246,12 +250,15 @@ proptest! {
             let pre = decode_tree(&g, &c[..k], &cfg);
             let used = consumed(&full);
             let m = (0..full.len())
-                .find(|&i| used[i] > 0 && full.nodes()[i].choices.start as usize >= k)
+                .find(|&i| used[i] > 0 && full.choices(NodeId(i as u32)).start as usize >= k)
                 .unwrap_or(full.len());
             prop_assert!(pre.len() >= m);
             for i in 0..m {
-                prop_assert_eq!(pre.nodes()[i].label, full.nodes()[i].label);
-                prop_assert_eq!(&pre.nodes()[i].choices.start, &full.nodes()[i].choices.start);
+                prop_assert_eq!(pre.nodes()[i].label(), full.nodes()[i].label());
+                prop_assert_eq!(
+                    pre.choices(NodeId(i as u32)).start,
+                    full.choices(NodeId(i as u32)).start
+                );
             }
             for i in m..pre.len() {
                 prop_assert!(alt(&g, &pre, i).unwrap_or(0) == 0);
@@ -280,11 +287,11 @@ proptest! {
             let a = decode_tree(&g, &c, &cfg);
             let b = decode_tree(&g, &low, &cfg);
             let used = consumed(&a);
-            match (0..a.len()).find(|&i| used[i] > 0 && a.nodes()[i].choices.start as usize == j) {
+            match (0..a.len()).find(|&i| used[i] > 0 && a.choices(NodeId(i as u32)).start as usize == j) {
                 None => prop_assert_eq!(&a, &b), // byte j was never read
                 Some(m) => {
                     for i in 0..m {
-                        prop_assert_eq!(a.nodes()[i].label, b.nodes()[i].label);
+                        prop_assert_eq!(a.nodes()[i].label(), b.nodes()[i].label());
                     }
                     prop_assert_eq!(a.symbol(&g, NodeId(m as u32)), b.symbol(&g, NodeId(m as u32)));
                     prop_assert!(alt(&g, &b, m) <= alt(&g, &a, m));
@@ -312,7 +319,7 @@ proptest! {
         let t = decode_tree_with_hooks(&g, &c, &cfg, &mut hooks);
         prop_assert_eq!(t.find_invalid(&g), None);
         prop_assert_eq!(t.unparse(&g), out);
-        prop_assert_eq!(t.node(t.root()).choices.end as usize, used);
+        prop_assert_eq!(t.choices(t.root()).end as usize, used);
     }
 }
 
@@ -359,7 +366,7 @@ fn empty_sequence_decodes_to_a_shortest_sentence() {
             (0..t.len()).all(|i| alt(&g, &t, i).unwrap_or(0) == 0),
             "{name}"
         );
-        assert_eq!(t.node(t.root()).choices, 0..0);
+        assert_eq!(t.choices(t.root()), 0..0);
         let text = t.unparse(&g);
         assert_eq!(text.len() as u64, g.symbol(g.start()).min_len, "{name}");
         if name == "json" {

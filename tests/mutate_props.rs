@@ -92,7 +92,7 @@ fn parser_works(g: &Grammar) -> bool {
 }
 
 fn labels(t: &Tree, id: NodeId) -> Vec<grammar_min::tree::Label> {
-    t.subtree(id).map(|n| t.node(n).label).collect()
+    t.subtree(id).map(|n| t.node(n).label()).collect()
 }
 
 fn seeded_mutator<'g>(g: &'g Grammar, pool: &[Vec<u8>]) -> Mutator<'g> {
@@ -227,7 +227,7 @@ proptest! {
         prop_assert_eq!(to.node_text(&g, target), tb.node_text(&g, donor));
         // Everything before the graft is the first parent's.
         for i in 0..target.0 {
-            prop_assert_eq!(to.node(NodeId(i)).label, ta.node(NodeId(i)).label);
+            prop_assert_eq!(to.node(NodeId(i)).label(), ta.node(NodeId(i)).label());
         }
         let text = decode(&g, &out, &cfg);
         let mut expect = Vec::new();

@@ -38,7 +38,7 @@ fn load(name: &str) -> Grammar {
 
 /// Labels and parents: the shape of a tree, without choice spans.
 fn shape(t: &Tree) -> Vec<(Label, u32)> {
-    t.nodes().iter().map(|n| (n.label, n.parent)).collect()
+    t.nodes().iter().map(|n| (n.label(), n.parent)).collect()
 }
 
 /// Parses `text`, checks it unparses to itself, encodes the tree and checks
@@ -198,8 +198,9 @@ fn hook_text_cannot_be_encoded() {
         tree.symbol(&g, grammar_min::tree::NodeId(last as u32)),
         Some(digit)
     );
-    nodes[last].label = Label::Text(digit, 0);
-    let hooked = Tree::from_preorder(nodes, vec![b"7".to_vec().into_boxed_slice()]).unwrap();
+    nodes[last].set_label(Label::Text(0));
+    let hooked =
+        Tree::from_preorder(nodes, vec![(digit, b"7".to_vec().into_boxed_slice())]).unwrap();
     let e = encode(&g, &hooked, &DecodeConfig::default()).unwrap_err();
     assert!(e.message.contains("hook"), "{e}");
 }

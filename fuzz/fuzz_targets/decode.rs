@@ -19,12 +19,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let text = decode(g, choices, &cfg);
     let tree = decode_tree(g, choices, &cfg);
     assert_eq!(tree.unparse(g), text, "tree and fast path disagree");
-    for n in tree.nodes() {
-        assert!(n.choices.start <= n.choices.end && n.choices.end as usize <= choices.len());
+    for (i, n) in tree.nodes().iter().enumerate() {
+        let c = tree.choices(grammar_min::tree::NodeId(i as u32));
+        assert!(c.start <= c.end && c.end as usize <= choices.len());
         if n.parent != grammar_min::tree::NO_PARENT {
-            let p = &tree.nodes()[n.parent as usize].choices;
+            let p = tree.choices(grammar_min::tree::NodeId(n.parent));
             assert!(
-                p.start <= n.choices.start && n.choices.end <= p.end,
+                p.start <= c.start && c.end <= p.end,
                 "child span outside parent"
             );
         }

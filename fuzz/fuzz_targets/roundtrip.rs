@@ -17,7 +17,7 @@ fn grammars() -> &'static [Grammar] {
 /// Tree shape and labels, without choice spans (which differ when the
 /// encoder picks other bytes for the same decisions).
 fn shape(t: &Tree) -> Vec<(grammar_min::tree::Label, u32)> {
-    t.nodes().iter().map(|n| (n.label, n.parent)).collect()
+    t.nodes().iter().map(|n| (n.label(), n.parent)).collect()
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

@@ -200,7 +200,7 @@ pub fn generalize<F: FnMut(&Tree, &[u8]) -> Verdict>(
         invalid: 0,
         gave_up: Vec::new(),
     };
-    let is_candidate = |i: usize| matches!(tree.nodes()[i].label, Label::Rule(_));
+    let is_candidate = |i: usize| matches!(tree.nodes()[i].label(), Label::Rule(_));
     let mut accepted: Vec<NodeId> = Vec::new();
     match cfg.variant {
         Variant::Simple => {

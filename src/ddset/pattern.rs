@@ -83,7 +83,7 @@ impl Pattern {
     pub fn with_abstract(tree: Tree, nodes: &[NodeId]) -> Pattern {
         let mut p = Pattern::concrete(tree);
         for &n in nodes {
-            if matches!(p.tree.node(n).label, Label::Rule(_) | Label::Text(..)) {
+            if matches!(p.tree.node(n).label(), Label::Rule(_) | Label::Text(..)) {
                 p.abstract_[n.index()] = true;
             }
         }
@@ -178,11 +178,12 @@ impl Pattern {
                 i += self.tree.node(p).size as usize;
                 j += tree.node(t).size as usize;
             } else {
-                let same = match (self.tree.node(p).label, tree.node(t).label) {
+                let same = match (self.tree.node(p).label(), tree.node(t).label()) {
                     (Label::Rule(a), Label::Rule(b)) => a == b,
                     (Label::Term(a), Label::Term(b)) => a == b,
-                    (Label::Text(sa, _), Label::Text(sb, _)) => {
-                        sa == sb && self.tree.leaf_bytes(g, p) == tree.leaf_bytes(g, t)
+                    (Label::Text(a), Label::Text(b)) => {
+                        self.tree.text_symbol(a) == tree.text_symbol(b)
+                            && self.tree.leaf_bytes(g, p) == tree.leaf_bytes(g, t)
                     }
                     _ => false,
                 };
@@ -228,15 +229,15 @@ impl Pattern {
             .enumerate()
             .map(|(i, n)| {
                 let id = NodeId(i as u32);
-                let (symbol, alternative, text) = match n.label {
+                let (symbol, alternative, text) = match n.label() {
                     Label::Rule(r) => (
                         Some(g.name(g.rule(r).lhs).to_string()),
                         Some(g.alt_index(r)),
                         None,
                     ),
                     Label::Term(_) => (None, None, Some(self.tree.leaf_bytes(g, id).to_vec())),
-                    Label::Text(s, _) => (
-                        Some(g.name(s).to_string()),
+                    Label::Text(ti) => (
+                        Some(g.name(self.tree.text_symbol(ti)).to_string()),
                         None,
                         Some(self.tree.leaf_bytes(g, id).to_vec()),
                     ),
@@ -271,7 +272,7 @@ impl Pattern {
     pub fn from_file(g: &Grammar, f: &PatternFile) -> Result<Pattern, String> {
         use crate::tree::Node;
         let mut nodes = Vec::with_capacity(f.nodes.len());
-        let mut texts: Vec<Box<[u8]>> = Vec::new();
+        let mut texts = Vec::new();
         let mut abstract_ = Vec::with_capacity(f.nodes.len());
         // Terminal ids are looked up through the parent rule's body.
         let mut child_pos: Vec<usize> = vec![0; f.nodes.len()];
@@ -298,7 +299,7 @@ impl Pattern {
                 }
                 (None, None, Some(text)) => {
                     let p = parent as usize;
-                    let Some(Label::Rule(r)) = nodes.get(p).map(|n: &Node| n.label) else {
+                    let Some(Label::Rule(r)) = nodes.get(p).map(|n: &Node| n.label()) else {
                         return Err(format!("node {i}: terminal without a rule parent"));
                     };
                     let k = child_pos[p];
@@ -317,21 +318,15 @@ impl Pattern {
                     let sym = g
                         .symbol_by_name(name)
                         .ok_or_else(|| format!("node {i}: unknown nonterminal {name}"))?;
-                    texts.push(text.into());
-                    Label::Text(sym, (texts.len() - 1) as u32)
+                    texts.push((sym, text.into()));
+                    Label::Text((texts.len() - 1) as u32)
                 }
                 _ => return Err(format!("node {i}: needs symbol+alternative or text")),
             };
             if parent != crate::tree::NO_PARENT {
                 child_pos[parent as usize] += 1;
             }
-            nodes.push(Node {
-                label,
-                parent,
-                size: 1,
-                depth: 0,
-                choices: 0..0,
-            });
+            nodes.push(Node::new(label, parent));
             abstract_.push(pn.is_abstract);
         }
         let tree = Tree::from_preorder(nodes, texts)

@@ -177,7 +177,7 @@ fn pattern_file_round_trips_through_json() {
     let labels = |t: &crate::tree::Tree| {
         t.nodes()
             .iter()
-            .map(|n| (n.label, n.parent))
+            .map(|n| (n.label(), n.parent))
             .collect::<Vec<_>>()
     };
     assert_eq!(labels(p.tree()), labels(r.pattern.tree()));

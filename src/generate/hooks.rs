@@ -321,7 +321,7 @@ mod tests {
         let texts = t
             .nodes()
             .iter()
-            .filter(|n| matches!(n.label, crate::tree::Label::Text(s, _) if s == var))
+            .filter(|n| matches!(n.label(), crate::tree::Label::Text(i) if t.text_symbol(i) == var))
             .count();
         assert!(texts > 0, "{}", String::from_utf8_lossy(&out));
     }
@@ -391,7 +391,7 @@ mod tests {
         let t = decode_tree_with_hooks(&g, &[200, 1, 2], &Default::default(), &mut spy);
         assert_eq!(t.len(), 1);
         assert_eq!(t.unparse(&g), b"root2");
-        assert_eq!(t.node(t.root()).choices, 0..1);
+        assert_eq!(t.choices(t.root()), 0..1);
         assert_eq!(t.find_invalid(&g), None);
         assert!(spy.posts.is_empty());
     }

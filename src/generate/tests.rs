@@ -102,7 +102,7 @@ proptest! {
             let mut out = b"prefix".to_vec();
             let used = decode_with_hooks(&g, &choices, &cfg, &mut NoHooks, &mut out);
             prop_assert_eq!(&out[6..], &text[..]);
-            prop_assert_eq!(used as u32, want.node(want.root()).choices.end);
+            prop_assert_eq!(used as u32, want.choices(want.root()).end);
             prop_assert_eq!(&decode_tree_with_hooks(&g, &choices, &cfg, &mut NoHooks), &want);
         }
     }
@@ -234,7 +234,7 @@ proptest! {
         let mut out = b"prefix".to_vec();
         let used = decode_into_consumed(&g, &choices, &cfg, &mut out);
         prop_assert_eq!(&out[6..], &want.unparse(&g)[..]);
-        prop_assert_eq!(used as u32, want.node(want.root()).choices.end);
+        prop_assert_eq!(used as u32, want.choices(want.root()).end);
         prop_assert_eq!(&decode_tree(&g, &choices, &cfg), &want);
     }
 }

@@ -3,7 +3,7 @@
 //! The principal type is [`Mutator`]: given a choice sequence (libFuzzer's
 //! bytes, as [`crate::generate`] reads them) it decodes the derivation tree,
 //! picks a subtree and rewrites the *choice bytes* that produced it
-//! ([`crate::tree::Node::choices`]), so every mutant is again a sentence of
+//! ([`crate::tree::Tree::choices`]), so every mutant is again a sentence of
 //! the grammar and the edit is a whole-subtree edit. The operators
 //! ([`MutationKind`]):
 //!
@@ -142,7 +142,7 @@ impl Decoded {
     }
 
     fn span(&self, id: NodeId) -> Range<usize> {
-        let c = &self.tree.node(id).choices;
+        let c = self.tree.choices(id);
         c.start as usize..c.end as usize
     }
 
@@ -150,7 +150,7 @@ impl Decoded {
     fn rule_nodes(&self) -> Vec<NodeId> {
         (0..self.tree.len() as u32)
             .map(NodeId)
-            .filter(|&n| matches!(self.tree.node(n).label, Label::Rule(_)))
+            .filter(|&n| matches!(self.tree.node(n).label(), Label::Rule(_)))
             .collect()
     }
 
@@ -345,7 +345,7 @@ impl<'g> Mutator<'g> {
     fn subtree_choices(&self, sym: SymbolId, fresh: &[u8]) -> Vec<u8> {
         let mut padded = pad(fresh, 1024);
         let t = decode_tree_from(self.g, sym, &padded, &self.cfg);
-        padded.truncate(t.node(t.root()).choices.end as usize);
+        padded.truncate(t.choices(t.root()).end as usize);
         padded
     }
 
@@ -416,7 +416,7 @@ impl<'g> Mutator<'g> {
                 rng.random_range(1..t.len().max(2) as u32)
                     .min(t.len() as u32 - 1),
             );
-            let Label::Rule(_) = t.node(inner).label else {
+            let Label::Rule(_) = t.node(inner).label() else {
                 continue;
             };
             let sym = self.sym(t, inner);
@@ -514,7 +514,7 @@ fn pick_same_symbol(
     let same: Vec<NodeId> = (0..donor.tree.len() as u32)
         .map(NodeId)
         .filter(|&n| {
-            matches!(donor.tree.node(n).label, Label::Rule(_))
+            matches!(donor.tree.node(n).label(), Label::Rule(_))
                 && donor.tree.symbol(g, n) == Some(sym)
                 && donor.span(n).len() <= max_span
         })

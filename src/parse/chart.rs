@@ -104,8 +104,8 @@ struct Builder<'t> {
     /// few origins (a string's start, the enclosing array's), so most
     /// lookups hit.
     groups: Vec<[u32; 4]>,
-    /// For `waiting`, `done` and `leo`.
-    prefault: [Prefault; 3],
+    /// For `waiting`, `done`, `leo`, `wait_off` and `done_off`.
+    prefault: [Prefault; 5],
 }
 
 const GROUP_CACHE: usize = 256;
@@ -303,7 +303,7 @@ impl<'t> Builder<'t> {
             expected: Vec::new(),
             path: Vec::new(),
             groups: vec![[u32::MAX; 4]; GROUP_CACHE],
-            prefault: [Prefault::new(), Prefault::new(), Prefault::new()],
+            prefault: [(); 5].map(|_| Prefault::new()),
         }
     }
 
@@ -317,7 +317,9 @@ impl<'t> Builder<'t> {
         )];
         for i in 0..=n {
             let la = input.get(i).map_or(EOF, |&c| c as usize);
+            self.prefault[3].before_push(&mut self.chart.wait_off);
             self.chart.wait_off.push(self.chart.waiting.len() as u32);
+            self.prefault[4].before_push(&mut self.chart.done_off);
             self.chart.done_off.push(self.chart.done.len() as u32);
             self.next.clear();
             self.filter = explain != Some(i);

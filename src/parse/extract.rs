@@ -35,8 +35,6 @@ enum What {
     Exact { idx: u32, at: u32 },
     /// Element `idx` of a rebuilt Leo chain (in `chains`), ending at `at`.
     Chain { idx: u32, at: u32 },
-    /// All of node `id`'s subtree has been emitted: its size is known.
-    Close(u32),
 }
 
 struct Task {
@@ -82,6 +80,7 @@ pub(crate) fn extract(
         chart,
         input,
         nodes: Vec::with_capacity(input.len() * 4 + 16),
+        open: Vec::new(),
         stack: Vec::new(),
         chains: Vec::new(),
         runs: Vec::new(),
@@ -109,6 +108,7 @@ pub(crate) fn extract(
         });
     }
     ex.run()?;
+    ex.close_until(NO_PARENT);
     Tree::from_preorder_sized(ex.nodes)
         .ok_or_else(|| ExtractError("extracted nodes are not in pre-order".into()))
 }
@@ -119,6 +119,12 @@ struct Extractor<'a> {
     input: &'a [u8],
     /// The tree's nodes in pre-order, with depths and sizes.
     nodes: Vec<Node>,
+    /// Rule nodes whose subtree may still grow, root first: the chain of
+    /// ancestors of the next node (so its depth is this stack's length).
+    /// A node is closed, its size set, when a node outside its subtree is
+    /// emitted: this replaces a close marker on the task stack per rule
+    /// node and a pass over the finished tree.
+    open: Vec<u32>,
     stack: Vec<Task>,
     chains: Vec<ChainElem>,
     /// Linked lists of same-span ancestors: `(symbol, next)`.
@@ -131,42 +137,10 @@ impl Extractor<'_> {
         while let Some(task) = self.stack.pop() {
             match task.what {
                 What::Term(term) => {
-                    self.push(Label::Term(term), task.parent, 0);
+                    self.leaf(Label::Term(term), task.parent);
                 }
-                What::Class(sym, b) => {
-                    let alt = self.t.class_alt[sym.index()]
-                        .as_ref()
-                        .map(|a| a[b as usize])
-                        .filter(|&a| a != u32::MAX)
-                        .ok_or_else(|| ExtractError(format!("byte {b} not in class")))?;
-                    let rule = RuleId(self.t.sym_rules[sym.index()].start + alt);
-                    let id = self.push(Label::Rule(rule), task.parent, 0);
-                    let term = self.class_term(rule)?;
-                    self.push(Label::Term(term), id, 0);
-                    self.nodes[id as usize].size = 2;
-                }
-                What::Eps(sym) => {
-                    let rule = self.t.eps_rule[sym.index()].ok_or_else(|| {
-                        ExtractError("nullable symbol without empty derivation".into())
-                    })?;
-                    let id = self.push(Label::Rule(rule), task.parent, 0);
-                    self.close(id);
-                    let s = self.t.rule_start[rule.index()] as usize;
-                    let mut e = s;
-                    while !matches!(self.t.slots[e], Slot::End(_)) {
-                        e += 1;
-                    }
-                    // A nullable rule's body is all nullable nonterminals.
-                    for q in (s..e).rev() {
-                        if let Slot::Nt(x) = self.t.slots[q] {
-                            self.stack.push(Task {
-                                what: What::Eps(x),
-                                parent: id,
-                                run: NONE,
-                            });
-                        }
-                    }
-                }
+                What::Class(sym, b) => self.class_node(sym, b, task.parent)?,
+                What::Eps(sym) => self.eps_node(sym, task.parent)?,
                 What::Lookup { sym, from, to } => {
                     let mut seen = 0;
                     let mut r = task.run;
@@ -186,14 +160,18 @@ impl Extractor<'_> {
                         .ok_or_else(|| ExtractError("complete item out of range".into()))?;
                     self.node(d, at, None, task)?;
                 }
-                What::Close(id) => {
-                    self.nodes[id as usize].size = (self.nodes.len() - id as usize) as u32;
-                }
                 What::Chain { idx, at } => {
                     let e = self.chains[idx as usize];
                     let below = if idx > e.base {
                         What::Chain { idx: idx - 1, at }
                     } else {
+                        // The chain's last element: no task refers to it
+                        // any more, nor to chains rebuilt above it (they
+                        // were descendants of its elements, and the stack
+                        // finished them first). Dropping them keeps the
+                        // arena as small as the nesting of chains instead
+                        // of growing (into fresh pages) over the parse.
+                        self.chains.truncate(idx as usize);
                         What::Lookup {
                             sym: e.bottom_sym,
                             from: e.bottom_from,
@@ -207,33 +185,88 @@ impl Extractor<'_> {
         Ok(())
     }
 
-    /// Appends a node; returns its index.
+    /// Closes the open nodes after `parent` (their subtrees are complete:
+    /// the next node is not in them); returns the next node's depth.
     #[inline]
-    fn push(&mut self, label: Label, parent: u32, _choice_pos: u32) -> u32 {
-        let depth = match self.nodes.get(parent as usize) {
-            Some(p) => p.depth + 1,
-            None => 0, // the root (`NO_PARENT`)
-        };
+    fn close_until(&mut self, parent: u32) -> u32 {
+        let len = self.nodes.len() as u32;
+        while let Some(&top) = self.open.last() {
+            if top == parent {
+                break;
+            }
+            self.nodes[top as usize].size = len - top;
+            self.open.pop();
+        }
+        self.open.len() as u32
+    }
+
+    /// Appends a node (size 1); returns its index.
+    #[inline]
+    fn emit(&mut self, label: Label, parent: u32, depth: u32) -> u32 {
         self.prefault.before_push(&mut self.nodes);
-        self.nodes.push(Node {
-            label,
-            parent,
-            size: 1,
-            depth,
-            choices: 0..0,
-        });
+        let mut node = Node::new(label, parent);
+        node.depth = depth;
+        self.nodes.push(node);
         self.nodes.len() as u32 - 1
     }
 
-    /// Schedules the size of node `id`: pushed before its children, popped
-    /// after its whole subtree (this saves a pass over the finished tree).
+    /// Emits a leaf under `parent` (an open node).
     #[inline]
-    fn close(&mut self, id: u32) {
-        self.stack.push(Task {
-            what: What::Close(id),
-            parent: NO_PARENT,
-            run: NONE,
-        });
+    fn leaf(&mut self, label: Label, parent: u32) {
+        let depth = self.close_until(parent);
+        self.emit(label, parent, depth);
+    }
+
+    /// Emits a rule node under `parent` (an open node, or `NO_PARENT` for
+    /// the root) and opens it; returns its index.
+    #[inline]
+    fn rule(&mut self, rule: RuleId, parent: u32) -> u32 {
+        let depth = self.close_until(parent);
+        let id = self.emit(Label::Rule(rule), parent, depth);
+        self.open.push(id);
+        id
+    }
+
+    /// Emits the two nodes of class symbol `sym` matching byte `b`.
+    #[inline]
+    fn class_node(&mut self, sym: SymbolId, b: u8, parent: u32) -> Result<(), ExtractError> {
+        let alt = self.t.class_alt[sym.index()]
+            .as_ref()
+            .map(|a| a[b as usize])
+            .filter(|&a| a != u32::MAX)
+            .ok_or_else(|| ExtractError(format!("byte {b} not in class")))?;
+        let rule = RuleId(self.t.sym_rules[sym.index()].start + alt);
+        let term = self.class_term(rule)?;
+        // A complete subtree of two nodes: never opened.
+        let depth = self.close_until(parent);
+        let id = self.emit(Label::Rule(rule), parent, depth);
+        self.emit(Label::Term(term), id, depth + 1);
+        self.nodes[id as usize].size = 2;
+        Ok(())
+    }
+
+    /// Emits the empty derivation of nullable `sym` (its children, if any,
+    /// as tasks).
+    fn eps_node(&mut self, sym: SymbolId, parent: u32) -> Result<(), ExtractError> {
+        let rule = self.t.eps_rule[sym.index()]
+            .ok_or_else(|| ExtractError("nullable symbol without empty derivation".into()))?;
+        let id = self.rule(rule, parent);
+        let s = self.t.rule_start[rule.index()] as usize;
+        let mut e = s;
+        while !matches!(self.t.slots[e], Slot::End(_)) {
+            e += 1;
+        }
+        // A nullable rule's body is all nullable nonterminals.
+        for q in (s..e).rev() {
+            if let Slot::Nt(x) = self.t.slots[q] {
+                self.stack.push(Task {
+                    what: What::Eps(x),
+                    parent: id,
+                    run: NONE,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The terminal of a class alternative.
@@ -297,9 +330,7 @@ impl Extractor<'_> {
         let id = if virtual_rule {
             task.parent
         } else {
-            let id = self.push(Label::Rule(RuleId(r)), task.parent, 0);
-            self.close(id);
-            id
+            self.rule(RuleId(r), task.parent)
         };
         let start = t.rule_start[r as usize];
         let mut p = d.slot;
@@ -321,9 +352,15 @@ impl Extractor<'_> {
             run: if same_span { run } else { NONE },
         };
         while p > start {
+            // The leftmost child comes right after this node in pre-order
+            // (everything else was only pushed): a leaf there is emitted at
+            // once instead of going through the task stack.
+            let leftmost = p - 1 == start;
             match t.slots[p as usize - 1] {
                 Slot::Byte { first, term, .. } => {
-                    if first {
+                    if leftmost {
+                        self.leaf(Label::Term(term), id);
+                    } else if first {
                         self.stack.push(child(What::Term(term), false));
                     }
                     pos = self.back_one(pos)?;
@@ -331,7 +368,11 @@ impl Extractor<'_> {
                 Slot::Class(s) => {
                     pos = self.back_one(pos)?;
                     let b = self.input[pos as usize];
-                    self.stack.push(child(What::Class(s, b), false));
+                    if leftmost {
+                        self.class_node(s, b, id)?;
+                    } else {
+                        self.stack.push(child(What::Class(s, b), false));
+                    }
                 }
                 Slot::Nt(x) => {
                     let from = link;
@@ -339,15 +380,21 @@ impl Extractor<'_> {
                         return Err(ExtractError(format!("split {from} after end {pos}")));
                     }
                     let what = match last.take() {
-                        Some(w) => w,
-                        None if from == pos => What::Eps(x),
-                        None => What::Lookup {
+                        Some(w) => Some(w),
+                        None if from == pos && leftmost => {
+                            self.eps_node(x, id)?;
+                            None
+                        }
+                        None if from == pos => Some(What::Eps(x)),
+                        None => Some(What::Lookup {
                             sym: x,
                             from,
                             to: pos,
-                        },
+                        }),
                     };
-                    self.stack.push(child(what, from == d.origin && pos == at));
+                    if let Some(what) = what {
+                        self.stack.push(child(what, from == d.origin && pos == at));
+                    }
                     pos = from;
                     if p - 1 > start {
                         link = self.waiting_link(p - 1, d.origin, pos, x)?;

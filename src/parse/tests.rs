@@ -28,7 +28,7 @@ fn show(g: &Grammar, t: &Tree) -> String {
             close.pop();
             s.push(')');
         }
-        match n.label {
+        match n.label() {
             Label::Rule(r) => {
                 s.push_str(g.name(g.rule(r).lhs));
                 s.push('(');

@@ -14,7 +14,7 @@
 //! * [`minimize_nodes`] — replace a tree node's choice span by the zero
 //!   bytes of its minimal expansion (largest nodes first);
 //! * [`replace_by_descendant`] — replace a node's span by the span of a
-//!   nearest descendant of the same nonterminal ([`crate::tree::Node::choices`]),
+//!   nearest descendant of the same nonterminal ([`crate::tree::Tree::choices`]),
 //!   by a child hoisted through one-nonterminal alternatives, or by its
 //!   minimal expansion, shortest result first;
 //! * [`restructure`] — rebuild a node through another alternative (run at
@@ -74,7 +74,7 @@ pub fn lower_bytes(cur: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 fn minimal_choice_len(ctx: &TreeCtx<'_>, t: &Tree) -> usize {
     t.nodes()
         .iter()
-        .map(|n| match n.label {
+        .map(|n| match n.label() {
             Label::Rule(r) => width(ctx.g.num_alts(ctx.g.rule(r).lhs)),
             _ => 0,
         })
@@ -86,16 +86,16 @@ fn minimal_choice_len(ctx: &TreeCtx<'_>, t: &Tree) -> usize {
 fn spans(t: &Tree) -> Vec<NodeId> {
     let mut v: Vec<NodeId> = (0..t.len() as u32)
         .map(NodeId)
-        .filter(|&n| matches!(t.node(n).label, Label::Rule(_)) && !t.node(n).choices.is_empty())
+        .filter(|&n| matches!(t.node(n).label(), Label::Rule(_)) && !t.choices(n).is_empty())
         .collect();
-    v.sort_by_key(|&n| (std::cmp::Reverse(t.node(n).choices.len()), n.0));
+    v.sort_by_key(|&n| (std::cmp::Reverse(t.choices(n).len()), n.0));
     v
 }
 
 /// The choice span of node `n`, clamped to a sequence of `len` bytes (a
 /// subtree may read past the end, where missing bytes decode as 0).
 fn span(t: &Tree, n: NodeId, len: usize) -> Range<usize> {
-    let r = &t.node(n).choices;
+    let r = t.choices(n);
     (r.start as usize).min(len)..(r.end as usize).min(len)
 }
 

@@ -25,9 +25,9 @@ enum Red {
 
 /// Does node `n` of `t` carry element `e`?
 fn matches_elem(ctx: &TreeCtx<'_>, t: &Tree, n: NodeId, e: Elem) -> bool {
-    match (t.node(n).label, e) {
+    match (t.node(n).label(), e) {
         (Label::Rule(r), Elem::Nt(s)) => ctx.g.rule(r).lhs == s,
-        (Label::Text(s, _), Elem::Nt(x)) => s == x,
+        (Label::Text(i), Elem::Nt(x)) => t.text_symbol(i) == x,
         (Label::Term(a), Elem::T(b)) => ctx.g.term(a) == ctx.g.term(b),
         _ => false,
     }
@@ -54,14 +54,8 @@ fn subtrees_with(
 
 /// A new tree `rule(children...)` with the children copied from `t`.
 fn build(t: &Tree, rule: RuleId, children: &[NodeId]) -> Tree {
-    let mut nodes = vec![Node {
-        label: Label::Rule(rule),
-        parent: NO_PARENT,
-        size: 0,
-        depth: 0,
-        choices: 0..0,
-    }];
-    let mut texts: Vec<Box<[u8]>> = Vec::new();
+    let mut nodes = vec![Node::new(Label::Rule(rule), NO_PARENT)];
+    let mut texts = Vec::new();
     for &c in children {
         copy_subtree_into(&mut nodes, &mut texts, t, c, 0);
     }
@@ -127,7 +121,7 @@ fn same_structure(a: &Tree, ai: NodeId, b: &Tree, bi: NodeId) -> bool {
     sa == sb
         && (0..sa).all(|k| {
             let (x, y) = (a.node(NodeId(ai.0 + k)), b.node(NodeId(bi.0 + k)));
-            x.label == y.label && x.size == y.size
+            x.label() == y.label() && x.size == y.size
         })
 }
 

@@ -30,7 +30,7 @@ pub fn hdd(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tree {
                 .filter(|&n| {
                     let node = tree.node(n);
                     node.depth == level
-                        && matches!(node.label, Label::Rule(r) if !ctx.is_token(g.rule(r).lhs))
+                        && matches!(node.label(), Label::Rule(r) if !ctx.is_token(g.rule(r).lhs))
                         && !ctx.is_minimal(&tree, n)
                 })
                 .collect();

@@ -26,23 +26,11 @@ enum Cand {
 /// A new tree `rule(body)` whose only nonterminal is filled with a copy of
 /// subtree `y` of `t` (terminals become fresh leaves).
 fn build_unit(g: &Grammar, t: &Tree, rule: RuleId, y: NodeId) -> Tree {
-    let mut nodes = vec![Node {
-        label: Label::Rule(rule),
-        parent: NO_PARENT,
-        size: 0,
-        depth: 0,
-        choices: 0..0,
-    }];
-    let mut texts: Vec<Box<[u8]>> = Vec::new();
+    let mut nodes = vec![Node::new(Label::Rule(rule), NO_PARENT)];
+    let mut texts = Vec::new();
     for e in g.body(rule) {
         match *e {
-            Elem::T(term) => nodes.push(Node {
-                label: Label::Term(term),
-                parent: 0,
-                size: 0,
-                depth: 0,
-                choices: 0..0,
-            }),
+            Elem::T(term) => nodes.push(Node::new(Label::Term(term), 0)),
             Elem::Nt(_) => copy_subtree_into(&mut nodes, &mut texts, t, y, 0),
         }
     }
@@ -87,7 +75,7 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
     let g = ctx.g;
     let mut heap: BinaryHeap<(u32, Reverse<u32>)> = BinaryHeap::new();
     let push = |heap: &mut BinaryHeap<(u32, Reverse<u32>)>, t: &Tree, id: NodeId| {
-        if let Label::Rule(r) = t.node(id).label {
+        if let Label::Rule(r) = t.node(id).label() {
             if !ctx.is_token(g.rule(r).lhs) {
                 heap.push((t.node(id).size, Reverse(id.0)));
             }

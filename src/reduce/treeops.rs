@@ -127,14 +127,14 @@ impl<'g> TreeCtx<'g> {
         if m.len() != n {
             return false;
         }
-        (0..n).all(|k| m.nodes()[k].label == t.nodes()[id.index() + k].label)
+        (0..n).all(|k| m.nodes()[k].label() == t.nodes()[id.index() + k].label())
     }
 }
 
 /// Number of leaves with text (tokens) under `id`.
 pub fn leaf_count(t: &Tree, id: NodeId) -> usize {
     t.subtree(id)
-        .filter(|&n| !matches!(t.node(n).label, Label::Rule(_)))
+        .filter(|&n| !matches!(t.node(n).label(), Label::Rule(_)))
         .count()
 }
 
@@ -196,7 +196,7 @@ pub fn nearest(t: &Tree, g: &Grammar, id: NodeId, sym: SymbolId) -> Vec<NodeId> 
 /// of node `parent`, copying hook texts into `texts`.
 pub fn copy_subtree_into(
     nodes: &mut Vec<crate::tree::Node>,
-    texts: &mut Vec<Box<[u8]>>,
+    texts: &mut Vec<(SymbolId, Box<[u8]>)>,
     t: &Tree,
     src: NodeId,
     parent: u32,
@@ -209,9 +209,9 @@ pub fn copy_subtree_into(
         } else {
             node.parent - src.0 + off
         };
-        if let Label::Text(s, i) = node.label {
-            texts.push(t.text(i).into());
-            node.label = Label::Text(s, (texts.len() - 1) as u32);
+        if let Label::Text(i) = node.label() {
+            texts.push((t.text_symbol(i), t.text(i).into()));
+            node.set_label(Label::Text((texts.len() - 1) as u32));
         }
         nodes.push(node);
     }

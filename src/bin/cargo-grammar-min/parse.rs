@@ -59,7 +59,7 @@ fn label(g: &Grammar, tree: &Tree, l: Label) -> String {
     match l {
         Label::Rule(r) => g.name(g.rule(r).lhs).to_string(),
         Label::Term(t) => display_terminal(g.term(t)),
-        Label::Text(_, i) => display_terminal(tree.text(i)),
+        Label::Text(i) => display_terminal(tree.text(i)),
     }
 }
 
@@ -74,7 +74,7 @@ fn write_tree(g: &Grammar, tree: &Tree, out: &mut impl Write) -> Result<()> {
         if n.depth > MAX_INDENT {
             write!(out, "[depth {}] ", n.depth)?;
         }
-        writeln!(out, "{}", label(g, tree, n.label))?;
+        writeln!(out, "{}", label(g, tree, n.label()))?;
     }
     Ok(())
 }
@@ -93,7 +93,7 @@ fn write_json(g: &Grammar, tree: &Tree, out: &mut impl Write) -> Result<()> {
         if n.parent != NO_PARENT && i != n.parent as usize + 1 {
             out.write_all(b",")?;
         }
-        match n.label {
+        match n.label() {
             Label::Rule(r) => {
                 write!(
                     out,
@@ -108,11 +108,11 @@ fn write_json(g: &Grammar, tree: &Tree, out: &mut impl Write) -> Result<()> {
                 write_bytes(out, g.term(t))?;
                 out.write_all(b"}")?;
             }
-            Label::Text(s, ti) => {
+            Label::Text(ti) => {
                 write!(
                     out,
                     "{{\"symbol\":{},\"text\":",
-                    serde_json::to_string(g.name(s))?
+                    serde_json::to_string(g.name(tree.text_symbol(ti)))?
                 )?;
                 write_bytes(out, tree.text(ti))?;
                 out.write_all(b"}")?;
