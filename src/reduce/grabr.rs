@@ -9,7 +9,7 @@
 //! after a reduction. The recursion over children of the original is an
 //! explicit stack of child-index paths (stable under edits elsewhere).
 
-use super::treeops::{copy_subtree_into, TreeCtx};
+use super::treeops::TreeCtx;
 use super::Tester;
 use crate::grammar::{Elem, RuleId};
 use crate::tree::{Label, Node, NodeId, Tree, NO_PARENT};
@@ -57,7 +57,7 @@ fn build(t: &Tree, rule: RuleId, children: &[NodeId]) -> Tree {
     let mut nodes = vec![Node::new(Label::Rule(rule), NO_PARENT)];
     let mut texts = Vec::new();
     for &c in children {
-        copy_subtree_into(&mut nodes, &mut texts, t, c, 0);
+        t.copy_subtree_into(c, 0, &mut nodes, &mut texts);
     }
     Tree::from_preorder(nodes, texts).expect("children copied in pre-order")
 }

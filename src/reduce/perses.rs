@@ -10,7 +10,7 @@
 //! Atomic tokens ([`super::treeops`]) are never queued. Candidates render
 //! without copying the tree; only accepted edits build a new one.
 
-use super::treeops::{copy_subtree_into, frontier, TreeCtx};
+use super::treeops::{frontier, TreeCtx};
 use super::Tester;
 use crate::grammar::{Elem, Grammar, RuleId, SymbolId};
 use crate::tree::{Label, Node, NodeId, Tree, NO_PARENT};
@@ -31,7 +31,7 @@ fn build_unit(g: &Grammar, t: &Tree, rule: RuleId, y: NodeId) -> Tree {
     for e in g.body(rule) {
         match *e {
             Elem::T(term) => nodes.push(Node::new(Label::Term(term), 0)),
-            Elem::Nt(_) => copy_subtree_into(&mut nodes, &mut texts, t, y, 0),
+            Elem::Nt(_) => t.copy_subtree_into(y, 0, &mut nodes, &mut texts),
         }
     }
     Tree::from_preorder(nodes, texts).expect("built in pre-order")

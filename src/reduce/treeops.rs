@@ -191,28 +191,3 @@ pub fn nearest(t: &Tree, g: &Grammar, id: NodeId, sym: SymbolId) -> Vec<NodeId> 
     }
     out
 }
-
-/// Appends a copy of subtree `src` of `t` to `nodes` (pre-order) as a child
-/// of node `parent`, copying hook texts into `texts`.
-pub fn copy_subtree_into(
-    nodes: &mut Vec<crate::tree::Node>,
-    texts: &mut Vec<(SymbolId, Box<[u8]>)>,
-    t: &Tree,
-    src: NodeId,
-    parent: u32,
-) {
-    let off = nodes.len() as u32;
-    for n in t.subtree(src) {
-        let mut node = t.node(n).clone();
-        node.parent = if n == src {
-            parent
-        } else {
-            node.parent - src.0 + off
-        };
-        if let Label::Text(i) = node.label() {
-            texts.push((t.text_symbol(i), t.text(i).into()));
-            node.set_label(Label::Text((texts.len() - 1) as u32));
-        }
-        nodes.push(node);
-    }
-}
