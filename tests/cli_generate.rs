@@ -114,6 +114,69 @@ fn decode_several_artifacts_and_dot() {
 }
 
 #[test]
+fn decode_into_a_directory_names_outputs_after_artifacts() {
+    let dir = tempfile::tempdir().unwrap();
+    let gen = dir.path().join("gen");
+    let g = grammar("assign");
+    let g = g.to_str().unwrap();
+    cmd()
+        .args(["generate", "--grammar", g, "-n", "4", "--seed", "5", "-o"])
+        .arg(&gen)
+        .assert()
+        .success();
+    let choices: Vec<PathBuf> = (0..4).map(|i| gen.join(format!("{i}.choices"))).collect();
+    let before: Vec<Vec<u8>> = choices.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let out = dir.path().join("text");
+    // Multi-line inputs cannot go to stdout one per line, but can go to files.
+    cmd()
+        .args(["decode", "--grammar", g])
+        .args(&choices)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("-o DIR"));
+    cmd()
+        .args(["decode", "--grammar", g, "-o"])
+        .arg(&out)
+        .args(&choices)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote 4 file(s)"));
+    for (i, c) in choices.iter().enumerate() {
+        let text = std::fs::read(out.join(format!("{i}.choices.txt"))).unwrap();
+        assert_eq!(text, std::fs::read(gen.join(format!("{i}.txt"))).unwrap());
+        assert_eq!(
+            std::fs::read(c).unwrap(),
+            before[i],
+            "artifact {i} untouched"
+        );
+    }
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 4, "no temp files");
+    cmd()
+        .args(["decode", "--dot", "--grammar", g, "-o"])
+        .arg(&out)
+        .arg(&choices[0])
+        .assert()
+        .success();
+    let dot = std::fs::read_to_string(out.join("0.choices.dot")).unwrap();
+    assert!(dot.starts_with("digraph tree {"));
+    // Two artifacts of the same name would overwrite each other: refused
+    // before anything is written.
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::copy(&choices[1], other.join("0.choices")).unwrap();
+    let clash = dir.path().join("clash");
+    cmd()
+        .args(["decode", "--grammar", g, "-o"])
+        .arg(&clash)
+        .arg(&choices[0])
+        .arg(other.join("0.choices"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("would both be written to"));
+    assert!(!clash.exists());
+}
+
+#[test]
 fn decode_budget_flags_apply() {
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("deep");

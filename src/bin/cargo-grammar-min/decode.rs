@@ -1,9 +1,10 @@
 //! `decode`: choice-sequence files to the inputs they stand for.
 
-use crate::common::{DecodeArgs, GrammarArgs, StreamArgs};
-use anyhow::{Context, Result};
+use crate::common::{write_atomic, DecodeArgs, GrammarArgs, StreamArgs};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use grammar_min::generate::{decode_into, decode_tree};
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,10 +16,13 @@ use std::process::ExitCode;
 /// text the target saw. With one ARTIFACT the text is written exactly (no
 /// newline added), ready to pipe into the program under test; with several,
 /// one per line (see --escape and -0 for inputs containing newlines).
-/// --dot prints each derivation tree as Graphviz DOT instead.
+/// --dot prints each derivation tree as Graphviz DOT instead. With -o DIR
+/// each ARTIFACT is written to DIR/<its file name>.txt (or .dot) instead,
+/// which suits a whole corpus.
 ///
 /// Examples:
 ///   cargo grammar-min decode --grammar grammars/expr.json fuzz/artifacts/expr/crash-0a1b2c
+///   cargo grammar-min decode --grammar grammars/expr.json -o corpus-text fuzz/corpus/expr/*
 ///   cargo grammar-min decode --grammar grammars/json.json --dot seed.choices | dot -Tsvg > tree.svg
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
@@ -34,6 +38,11 @@ pub struct Decode {
     dot: bool,
     #[command(flatten)]
     decode: DecodeArgs,
+    /// Write each ARTIFACT's text to DIR/<artifact file name>.txt (.dot with
+    /// --dot) instead of printing; DIR is created if missing. Artifacts are
+    /// never modified.
+    #[arg(short, long, value_name = "DIR", conflicts_with_all = ["null", "escape"])]
+    output: Option<PathBuf>,
     #[command(flatten)]
     stream: StreamArgs,
 }
@@ -53,6 +62,9 @@ impl Decode {
                 )
             })?;
             inputs.push(bytes);
+        }
+        if let Some(dir) = &self.output {
+            return self.write_files(&g, &cfg, &inputs, dir);
         }
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
@@ -75,6 +87,62 @@ impl Decode {
             }
         }
         out.flush()?;
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `-o DIR`: one output file per artifact, named after it.
+    fn write_files(
+        &self,
+        g: &grammar_min::grammar::Grammar,
+        cfg: &grammar_min::generate::DecodeConfig,
+        inputs: &[Vec<u8>],
+        dir: &std::path::Path,
+    ) -> Result<ExitCode> {
+        let ext = if self.dot { "dot" } else { "txt" };
+        // Check every name before writing anything: two artifacts with the
+        // same file name (from different directories) would overwrite each
+        // other's output.
+        let mut names: HashMap<PathBuf, &PathBuf> = HashMap::new();
+        let mut outs = Vec::with_capacity(inputs.len());
+        for path in &self.artifacts {
+            let Some(name) = path.file_name() else {
+                bail!(
+                    "{} has no file name to name its output after; give the artifact's file path",
+                    path.display()
+                );
+            };
+            let mut file = name.to_os_string();
+            file.push(".");
+            file.push(ext);
+            let out = dir.join(file);
+            if let Some(prev) = names.insert(out.clone(), path) {
+                bail!(
+                    "{} and {} would both be written to {}; decode them into separate \
+                     directories",
+                    prev.display(),
+                    path.display(),
+                    out.display()
+                );
+            }
+            outs.push(out);
+        }
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!(
+                "cannot create output directory {}; check the path and permissions",
+                dir.display()
+            )
+        })?;
+        let mut text = Vec::new();
+        for (choices, out) in inputs.iter().zip(&outs) {
+            if self.dot {
+                write_atomic(out, decode_tree(g, choices, cfg).to_dot(g).as_bytes())?;
+            } else {
+                text.clear();
+                decode_into(g, choices, cfg, &mut text);
+                write_atomic(out, &text)?;
+            }
+        }
+        eprintln!("wrote {} file(s) to {}", outs.len(), dir.display());
         Ok(ExitCode::SUCCESS)
     }
 }
