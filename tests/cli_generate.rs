@@ -176,6 +176,133 @@ fn decode_into_a_directory_names_outputs_after_artifacts() {
     assert!(!clash.exists());
 }
 
+/// A stand-in fuzz target under `<root>/fuzz/target/<triple>/release/NAME`
+/// that answers the budget question (`GRAMMAR_MIN_DESCRIBE`) as a
+/// `grammar_fuzz_target!` binary does.
+#[cfg(unix)]
+fn fake_target(root: &std::path::Path, name: &str, depth: u32, len: usize) {
+    use std::os::unix::fs::PermissionsExt;
+    let out = std::process::Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .unwrap();
+    let triple = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
+        .unwrap();
+    let dir = root.join("fuzz/target").join(triple).join("release");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = dir.join(name);
+    std::fs::write(
+        &bin,
+        format!(
+            "#!/bin/sh\nprintf '{{\"max_depth\":{depth},\"max_len\":{len}}}' > \"$GRAMMAR_MIN_DESCRIBE\"\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn target_flag_decodes_encodes_and_seeds_with_the_targets_budgets() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fake_target(root, "shallow", 4, 100_000);
+    let g = grammar("expr");
+    let g = g.to_str().unwrap();
+    // A choice sequence whose text is deeper than 4 levels by default.
+    let deep = root.join("deep.choices");
+    std::fs::write(&deep, [255u8; 64]).unwrap();
+    let decode = |extra: &[&str]| {
+        stdout(
+            cmd()
+                .current_dir(root)
+                .args(["decode", "--grammar", g])
+                .args(extra)
+                .arg(&deep),
+        )
+    };
+    let default = decode(&[]);
+    let by_flags = decode(&["--max-depth", "4", "--max-len", "100000"]);
+    let by_target = decode(&["--target", "shallow", "--fuzz-dir", "fuzz"]);
+    assert_ne!(default, by_flags, "the sequence must be budget-sensitive");
+    assert_eq!(by_target, by_flags);
+    // Explicit flags win over the target's.
+    assert_eq!(
+        decode(&[
+            "--target",
+            "shallow",
+            "--fuzz-dir",
+            "fuzz",
+            "--max-depth",
+            "2048"
+        ]),
+        decode(&["--max-depth", "2048", "--max-len", "100000"])
+    );
+    // encode and seed: text deeper than the target allows is refused with
+    // the target's budget, accepted with the defaults.
+    let text = root.join("in");
+    std::fs::create_dir(&text).unwrap();
+    std::fs::write(text.join("a.txt"), &default).unwrap();
+    cmd()
+        .current_dir(root)
+        .args([
+            "encode",
+            "--grammar",
+            g,
+            "--target",
+            "shallow",
+            "--fuzz-dir",
+            "fuzz",
+            "-o",
+        ])
+        .arg(root.join("a.choices"))
+        .arg(text.join("a.txt"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("depth"));
+    cmd()
+        .current_dir(root)
+        .args(["encode", "--grammar", g, "-o"])
+        .arg(root.join("a.choices"))
+        .arg(text.join("a.txt"))
+        .assert()
+        .success();
+    cmd()
+        .current_dir(root)
+        .args([
+            "seed",
+            "--grammar",
+            g,
+            "--target",
+            "shallow",
+            "--fuzz-dir",
+            "fuzz",
+        ])
+        .arg(&text)
+        .arg(root.join("corpus"))
+        .assert()
+        .stderr(predicate::str::contains("skipped"));
+    // A target that is not built: the error says how to build it.
+    cmd()
+        .current_dir(root)
+        .args([
+            "decode",
+            "--grammar",
+            g,
+            "--target",
+            "nope",
+            "--fuzz-dir",
+            "fuzz",
+        ])
+        .arg(&deep)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cargo fuzz build nope"));
+}
+
 #[test]
 fn decode_budget_flags_apply() {
     let dir = tempfile::tempdir().unwrap();

@@ -51,13 +51,13 @@ impl GrammarArgs {
 pub struct DecodeArgs {
     /// Nodes deeper than this take only their shallowest alternatives, so
     /// generation winds down (root has depth 0). Default 2048; with a fuzz
-    /// TARGET, the target's own budget.
+    /// target, the target's own budget.
     #[arg(long, value_name = "D")]
     pub max_depth: Option<u32>,
     /// Once the output is sure to exceed this many bytes, expansions take
     /// only their shallowest alternatives (the output can overshoot by the
     /// shortest completions of what is pending). Default 1048576; with a
-    /// fuzz TARGET, the target's own budget.
+    /// fuzz target, the target's own budget.
     #[arg(long, value_name = "L")]
     pub max_len: Option<usize>,
 }
@@ -79,6 +79,58 @@ impl DecodeArgs {
     /// Were both budgets given?
     pub fn complete(&self) -> bool {
         self.max_depth.is_some() && self.max_len.is_some()
+    }
+}
+
+/// `--target NAME`: decode with a built fuzz target's own budgets.
+#[derive(Args, Debug, Clone)]
+pub struct TargetBudgetArgs {
+    /// Use the decoding budgets of this grammar fuzz target: its built
+    /// binary (`cargo fuzz build NAME`) is asked for the `config` it
+    /// decodes with, so the text matches what the target saw.
+    /// --max-depth/--max-len override.
+    #[arg(long, value_name = "NAME")]
+    pub target: Option<String>,
+    /// With --target: the cargo-fuzz directory (default: `fuzz/` under the
+    /// project root).
+    #[arg(long, value_name = "DIR", requires = "target")]
+    pub fuzz_dir: Option<PathBuf>,
+    /// With --target: the cargo target directory of the fuzz build.
+    #[arg(long, value_name = "DIR", requires = "target")]
+    pub target_dir: Option<PathBuf>,
+}
+
+impl TargetBudgetArgs {
+    /// The budgets to decode with: the command line's, then the target's
+    /// (with --target), then the defaults.
+    pub fn config(&self, decode: &DecodeArgs) -> Result<DecodeConfig> {
+        let Some(name) = &self.target else {
+            return Ok(decode.config());
+        };
+        if decode.complete() {
+            return Ok(decode.config());
+        }
+        let cwd = std::env::current_dir()?;
+        let project = grammar_min::oracle::discover::FuzzProject::discover(
+            &cwd,
+            self.fuzz_dir.as_deref(),
+            self.target_dir.as_deref(),
+        )
+        .context("cannot find the cargo-fuzz project for --target")?;
+        let binary = project.binary(name).with_context(|| {
+            format!("build it with `cargo fuzz build {name}`, or pass --max-depth and --max-len")
+        })?;
+        let Some(reported) =
+            grammar_min::oracle::describe::ask(&binary, std::time::Duration::from_secs(10))
+        else {
+            bail!(
+                "{} did not report its decoding budgets: it is not a `grammar_fuzz_target!` \
+                 target, or was built with an older grammar-min (rebuild it); or pass \
+                 --max-depth and --max-len",
+                binary.display()
+            );
+        };
+        Ok(decode.config_over(reported))
     }
 }
 

@@ -20,9 +20,13 @@ use std::process::ExitCode;
 /// each ARTIFACT is written to DIR/<its file name>.txt (or .dot) instead,
 /// which suits a whole corpus.
 ///
+/// A target decodes with its own budgets (`config` in
+/// `grammar_fuzz_target!`); --target NAME asks the built target for them,
+/// so deep or long inputs come out exactly as the target saw them.
+///
 /// Examples:
-///   cargo grammar-min decode --grammar grammars/expr.json fuzz/artifacts/expr/crash-0a1b2c
-///   cargo grammar-min decode --grammar grammars/expr.json -o corpus-text fuzz/corpus/expr/*
+///   cargo grammar-min decode --grammar grammars/calc.json --target calc fuzz/artifacts/calc/crash-0a1b2c
+///   cargo grammar-min decode --grammar grammars/calc.json --target calc -o corpus-text fuzz/corpus/calc/*
 ///   cargo grammar-min decode --grammar grammars/json.json --dot seed.choices | dot -Tsvg > tree.svg
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
@@ -38,6 +42,8 @@ pub struct Decode {
     dot: bool,
     #[command(flatten)]
     decode: DecodeArgs,
+    #[command(flatten)]
+    target: crate::common::TargetBudgetArgs,
     /// Write each ARTIFACT's text to DIR/<artifact file name>.txt (.dot with
     /// --dot) instead of printing; DIR is created if missing. Artifacts are
     /// never modified.
@@ -50,7 +56,7 @@ pub struct Decode {
 impl Decode {
     pub fn run(self) -> Result<ExitCode> {
         let g = self.grammar.load()?;
-        let cfg = self.decode.config();
+        let cfg = self.target.config(&self.decode)?;
         // Read everything first, so a bad path produces no partial output.
         let mut inputs = Vec::with_capacity(self.artifacts.len());
         for path in &self.artifacts {
@@ -83,7 +89,7 @@ impl Decode {
             } else {
                 self.stream
                     .write_item(&mut out, i, &text)
-                    .with_context(|| format!("while writing {}", self.artifacts[i].display()))?;
+                    .with_context(|| format!("while printing the text of {}", self.artifacts[i].display()))?;
             }
         }
         out.flush()?;

@@ -10,12 +10,17 @@ use std::process::ExitCode;
 /// Turn a text file into a choice sequence (a libFuzzer input for a
 /// grammar fuzz target) that decodes back to exactly that text.
 ///
-/// The budgets must match the fuzz target's `DecodeConfig` (the defaults
-/// do). If the text is too deep or too long for them, the command fails
-/// naming the value needed; `--auto` raises them instead and prints the
-/// config the sequence needs.
+/// The budgets must match the fuzz target's `DecodeConfig`: the defaults
+/// match a target that keeps the default config; --target NAME takes them
+/// from the built target. If the text is too deep or too long for them,
+/// the command fails naming the value needed; `--auto` raises them instead
+/// and prints the config the sequence needs.
 ///
-/// Example: cargo grammar-min encode --grammar grammars/json.json doc.json -o seed.bin
+/// Examples:
+///
+/// cargo grammar-min encode --grammar grammars/json.json doc.json -o seed.bin
+///
+/// cargo grammar-min encode --grammar grammars/calc.json --target calc prog.calc -o seed.bin
 #[derive(Args, Debug)]
 pub struct Encode {
     #[command(flatten)]
@@ -27,6 +32,8 @@ pub struct Encode {
     output: PathBuf,
     #[command(flatten)]
     budget: DecodeArgs,
+    #[command(flatten)]
+    target: crate::common::TargetBudgetArgs,
     /// Raise the budgets as far as the text needs (print the config used).
     #[arg(long)]
     auto: bool,
@@ -38,7 +45,7 @@ impl Encode {
         let Some((text, tree)) = crate::common::read_and_parse(&g, &self.input)? else {
             return Ok(ExitCode::from(1));
         };
-        let cfg = self.budget.config();
+        let cfg = self.target.config(&self.budget)?;
         let (choices, used) = if self.auto {
             grammar_min::encode::encode_auto(&g, &tree, &cfg)
         } else {

@@ -18,8 +18,14 @@ use std::process::ExitCode;
 /// so re-running is idempotent and libFuzzer sees no duplicates). Files that
 /// do not parse, or do not fit the target's decoder budgets, are listed with
 /// their error and skipped. Exits 0 if at least one file was written.
+/// The budgets are the target's own with --target NAME (asked from its
+/// built binary), else the defaults or --max-depth/--max-len.
 ///
-/// Example: cargo grammar-min seed --grammar grammars/json.json examples/ fuzz/corpus/json/
+/// Examples:
+///
+/// cargo grammar-min seed --grammar grammars/json.json examples/ fuzz/corpus/json/
+///
+/// cargo grammar-min seed --grammar grammars/calc.json --target calc progs/ fuzz/corpus/calc/
 #[derive(Args, Debug)]
 pub struct Seed {
     #[command(flatten)]
@@ -30,13 +36,15 @@ pub struct Seed {
     corpus_dir: PathBuf,
     #[command(flatten)]
     budget: DecodeArgs,
+    #[command(flatten)]
+    target: crate::common::TargetBudgetArgs,
 }
 
 impl Seed {
     pub fn run(self) -> Result<ExitCode> {
         let g = self.grammar.load()?;
         let parser = Parser::new(&g);
-        let cfg = self.budget.config();
+        let cfg = self.target.config(&self.budget)?;
         let mut files: Vec<PathBuf> = std::fs::read_dir(&self.text_dir)
             .with_context(|| format!("cannot read input directory {}", self.text_dir.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
