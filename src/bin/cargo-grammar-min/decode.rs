@@ -89,7 +89,9 @@ impl Decode {
             } else {
                 self.stream
                     .write_item(&mut out, i, &text)
-                    .with_context(|| format!("while printing the text of {}", self.artifacts[i].display()))?;
+                    .with_context(|| {
+                        format!("while printing the text of {}", self.artifacts[i].display())
+                    })?;
             }
         }
         out.flush()?;
