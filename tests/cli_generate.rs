@@ -151,6 +151,38 @@ fn decode_into_a_directory_names_outputs_after_artifacts() {
         );
     }
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 4, "no temp files");
+    // A directory stands for its files.
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir(&corpus).unwrap();
+    for c in &choices {
+        std::fs::copy(c, corpus.join(c.file_name().unwrap())).unwrap();
+    }
+    let from_dir = dir.path().join("from-dir");
+    cmd()
+        .args(["decode", "--grammar", g, "-o"])
+        .arg(&from_dir)
+        .arg(&corpus)
+        .assert()
+        .success();
+    cmd()
+        .args(["decode", "--grammar", g, "-o"])
+        .arg(&corpus)
+        .arg(&corpus)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("choose another -o DIR"));
+    assert_eq!(
+        std::fs::read_dir(&corpus).unwrap().count(),
+        4,
+        "corpus untouched"
+    );
+    for i in 0..4 {
+        let name = format!("{i}.choices.txt");
+        assert_eq!(
+            std::fs::read(from_dir.join(&name)).unwrap(),
+            std::fs::read(out.join(&name)).unwrap()
+        );
+    }
     cmd()
         .args(["decode", "--dot", "--grammar", g, "-o"])
         .arg(&out)

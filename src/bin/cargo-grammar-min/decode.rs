@@ -34,7 +34,7 @@ pub struct Decode {
     #[command(flatten)]
     grammar: GrammarArgs,
     /// Choice-sequence files (fuzz artifacts, corpus entries, `generate -o`
-    /// `.choices` files).
+    /// `.choices` files); a directory stands for its files (a corpus).
     #[arg(required = true, value_name = "ARTIFACT")]
     artifacts: Vec<PathBuf>,
     /// Print the derivation tree as Graphviz DOT instead of the text.
@@ -54,9 +54,10 @@ pub struct Decode {
 }
 
 impl Decode {
-    pub fn run(self) -> Result<ExitCode> {
+    pub fn run(mut self) -> Result<ExitCode> {
         let g = self.grammar.load()?;
         let cfg = self.target.config(&self.decode)?;
+        self.artifacts = expand_dirs(&self.artifacts)?;
         // Read everything first, so a bad path produces no partial output.
         let mut inputs = Vec::with_capacity(self.artifacts.len());
         for path in &self.artifacts {
@@ -134,6 +135,23 @@ impl Decode {
             }
             outs.push(out);
         }
+        // Text files written next to the artifacts would join the corpus
+        // (libFuzzer reads every file of it) or the artifact directory.
+        if let Ok(d) = dir.canonicalize() {
+            if let Some(a) = self.artifacts.iter().find(|a| {
+                a.canonicalize()
+                    .ok()
+                    .and_then(|a| a.parent().map(|p| p == d))
+                    .unwrap_or(false)
+            }) {
+                bail!(
+                    "{} is the directory of {}: the decoded files would be mixed into it; \
+                     choose another -o DIR",
+                    dir.display(),
+                    a.display()
+                );
+            }
+        }
         std::fs::create_dir_all(dir).with_context(|| {
             format!(
                 "cannot create output directory {}; check the path and permissions",
@@ -153,4 +171,32 @@ impl Decode {
         eprintln!("wrote {} file(s) to {}", outs.len(), dir.display());
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// `paths` with each directory replaced by its regular files (not hidden
+/// ones), sorted, so a whole corpus directory can be given.
+fn expand_dirs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::with_capacity(paths.len());
+    for p in paths {
+        if !p.is_dir() {
+            out.push(p.clone());
+            continue;
+        }
+        let mut files: Vec<PathBuf> = std::fs::read_dir(p)
+            .with_context(|| format!("cannot list {}", p.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|f| {
+                f.is_file()
+                    && !f
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect();
+        if files.is_empty() {
+            bail!("{} has no files to decode", p.display());
+        }
+        files.sort();
+        out.extend(files);
+    }
+    Ok(out)
 }
