@@ -290,8 +290,9 @@ fn main() {
                 let text = doc(kind, size);
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 use std::hash::{Hash, Hasher};
-                for n in p.parse(text.as_bytes()).expect("parses").nodes() {
-                    (n.label(), n.parent, n.size, n.depth).hash(&mut h);
+                let t = p.parse(text.as_bytes()).expect("parses");
+                for (n, d) in t.nodes().iter().zip(t.depths()) {
+                    (n.label(), n.parent, n.size, d).hash(&mut h);
                 }
                 for k in 0..20 {
                     let mut bad = text.clone().into_bytes();

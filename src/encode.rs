@@ -75,6 +75,7 @@ fn replay(
     let mut emitted: u64 = 0;
     let mut pending: u64 = g.symbol(root_sym).min_len;
     let max_len = cfg.max_len as u64;
+    let depths = tree.depths();
     for (i, node) in nodes.iter().enumerate() {
         match node.label() {
             Label::Text(ti) => {
@@ -135,10 +136,10 @@ fn replay(
                 // ones a restricted expansion offers.
                 let in_restricted = g.restricted_alts(sym).iter().position(|&a| a == k);
                 if in_restricted.is_none() {
-                    needs.depth = needs.depth.max(node.depth);
+                    needs.depth = needs.depth.max(depths[i]);
                     needs.len = needs.len.max(lower_bound.min(usize::MAX as u64) as usize);
                 }
-                let restricted = node.depth > cfg.max_depth || lower_bound > max_len;
+                let restricted = depths[i] > cfg.max_depth || lower_bound > max_len;
                 if !restricted {
                     emit(k, g.num_alts(sym));
                 } else if let Some(p) = in_restricted {

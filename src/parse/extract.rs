@@ -186,9 +186,9 @@ impl Extractor<'_> {
     }
 
     /// Closes the open nodes after `parent` (their subtrees are complete:
-    /// the next node is not in them); returns the next node's depth.
+    /// the next node is not in them).
     #[inline]
-    fn close_until(&mut self, parent: u32) -> u32 {
+    fn close_until(&mut self, parent: u32) {
         let len = self.nodes.len() as u32;
         while let Some(&top) = self.open.last() {
             if top == parent {
@@ -197,32 +197,29 @@ impl Extractor<'_> {
             self.nodes[top as usize].size = len - top;
             self.open.pop();
         }
-        self.open.len() as u32
     }
 
     /// Appends a node (size 1); returns its index.
     #[inline]
-    fn emit(&mut self, label: Label, parent: u32, depth: u32) -> u32 {
+    fn emit(&mut self, label: Label, parent: u32) -> u32 {
         self.prefault.before_push(&mut self.nodes);
-        let mut node = Node::new(label, parent);
-        node.depth = depth;
-        self.nodes.push(node);
+        self.nodes.push(Node::new(label, parent));
         self.nodes.len() as u32 - 1
     }
 
     /// Emits a leaf under `parent` (an open node).
     #[inline]
     fn leaf(&mut self, label: Label, parent: u32) {
-        let depth = self.close_until(parent);
-        self.emit(label, parent, depth);
+        self.close_until(parent);
+        self.emit(label, parent);
     }
 
     /// Emits a rule node under `parent` (an open node, or `NO_PARENT` for
     /// the root) and opens it; returns its index.
     #[inline]
     fn rule(&mut self, rule: RuleId, parent: u32) -> u32 {
-        let depth = self.close_until(parent);
-        let id = self.emit(Label::Rule(rule), parent, depth);
+        self.close_until(parent);
+        let id = self.emit(Label::Rule(rule), parent);
         self.open.push(id);
         id
     }
@@ -238,9 +235,9 @@ impl Extractor<'_> {
         let rule = RuleId(self.t.sym_rules[sym.index()].start + alt);
         let term = self.class_term(rule)?;
         // A complete subtree of two nodes: never opened.
-        let depth = self.close_until(parent);
-        let id = self.emit(Label::Rule(rule), parent, depth);
-        self.emit(Label::Term(term), id, depth + 1);
+        self.close_until(parent);
+        let id = self.emit(Label::Rule(rule), parent);
+        self.emit(Label::Term(term), id);
         self.nodes[id as usize].size = 2;
         Ok(())
     }

@@ -43,11 +43,14 @@ fn subtrees_with(
     e: Elem,
     depth: Option<u32>,
 ) -> Vec<NodeId> {
-    let base = t.node(root).depth;
+    let below = match depth {
+        Some(_) => t.subtree_depths(root),
+        None => Vec::new(),
+    };
     t.subtree(root)
         .skip(1)
         .filter(|&n| {
-            depth.is_none_or(|d| t.node(n).depth - base == d) && matches_elem(ctx, t, n, e)
+            depth.is_none_or(|d| below[(n.0 - root.0) as usize] == d) && matches_elem(ctx, t, n, e)
         })
         .collect()
 }

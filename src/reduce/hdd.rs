@@ -21,7 +21,12 @@ pub fn hdd(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tree {
     loop {
         let mut changed = false;
         let mut level = 0;
-        while level <= tree.depth() {
+        loop {
+            // The tree changes between levels: depths are taken afresh.
+            let depths = tree.depths();
+            if level > depths.iter().copied().max().unwrap_or(0) {
+                break;
+            }
             if tester.stopped() {
                 return tree;
             }
@@ -29,7 +34,7 @@ pub fn hdd(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tree {
                 .map(NodeId)
                 .filter(|&n| {
                     let node = tree.node(n);
-                    node.depth == level
+                    depths[n.index()] == level
                         && matches!(node.label(), Label::Rule(r) if !ctx.is_token(g.rule(r).lhs))
                         && !ctx.is_minimal(&tree, n)
                 })

@@ -104,7 +104,10 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
             cands.push(Cand::Minimal);
         }
         let mut desc = frontier(&tree, g, id);
-        desc.sort_by_key(|&d| (tree.node(d).depth, d.0));
+        // Shallowest first; all are below `id`, so depth below it orders
+        // them as depth in the tree does.
+        let below = tree.subtree_depths(id);
+        desc.sort_by_key(|&d| (below[(d.0 - id.0) as usize], d.0));
         cands.extend(desc.into_iter().map(Cand::Desc));
         cands.extend(
             unit_candidates(g, &tree, id, sym)

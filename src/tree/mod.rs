@@ -7,8 +7,9 @@
 //! `a`") renders to text without copying the tree
 //! ([`Tree::unparse_with`]). Nothing here recurses.
 //!
-//! A [`Node`] is 16 bytes (packed [`Label`], parent, size, depth): a parse
-//! writes a few per input byte. Trees produced by the choice-sequence
+//! A [`Node`] is 12 bytes (packed [`Label`], parent, size): a parse writes
+//! a few per input byte. Depths are not stored; [`Tree::depths`] computes
+//! them all in one pass. Trees produced by the choice-sequence
 //! decoder also record, beside the nodes, the span of choice bytes each
 //! subtree consumed ([`Tree::choices`]), which the mutator and
 //! choice-sequence reducers use to edit whole subtrees in the bytes.
@@ -48,7 +49,7 @@ impl Tree {
     }
 
     /// Builds a tree from nodes given in pre-order with parents set; sizes
-    /// and depths are computed here. Returns `None` if the parents do not
+    /// are computed here. Returns `None` if the parents do not
     /// describe a pre-order tree rooted at node 0. `texts` are the
     /// [`Label::Text`] leaves' nonterminals and bytes, by index. The tree has
     /// no choice spans.
@@ -56,14 +57,15 @@ impl Tree {
         if nodes.is_empty() || nodes[0].parent != NO_PARENT {
             return None;
         }
-        for i in 1..nodes.len() {
-            let p = nodes[i].parent;
-            if p == NO_PARENT || p as usize >= i {
-                return None;
-            }
-            nodes[i].depth = nodes[p as usize].depth + 1;
+        // Every parent comes before its child.
+        if nodes
+            .iter()
+            .enumerate()
+            .skip(1)
+            .any(|(i, n)| n.parent == NO_PARENT || n.parent as usize >= i)
+        {
+            return None;
         }
-        nodes[0].depth = 0;
         for n in nodes.iter_mut() {
             n.size = 1;
         }
@@ -85,8 +87,7 @@ impl Tree {
         })
     }
 
-    /// [`Tree::from_preorder`] for nodes whose depths and sizes are
-    /// already set, in pre-order by construction (the parser's extraction).
+    /// [`Tree::from_preorder`] for nodes whose sizes are already set, in pre-order by construction (the parser's extraction).
     /// Checks only the root in release builds (the full check is a pass
     /// over the whole tree); debug builds compare with `from_preorder`.
     pub(crate) fn from_preorder_sized(nodes: Vec<Node>) -> Option<Tree> {
@@ -95,7 +96,7 @@ impl Tree {
         }
         debug_assert!(
             Tree::from_preorder(nodes.clone(), Vec::new()).is_some_and(|t| t.nodes == nodes),
-            "extracted sizes or depths disagree with the parents"
+            "extracted sizes disagree with the parents"
         );
         Some(Tree {
             nodes,
@@ -107,14 +108,7 @@ impl Tree {
     /// Appends a node (pre-order) and returns its id. Sizes are fixed up by
     /// [`Tree::finish`].
     pub(crate) fn push(&mut self, label: Label, parent: u32, choice_pos: u32) -> u32 {
-        let depth = if parent == NO_PARENT {
-            0
-        } else {
-            self.nodes[parent as usize].depth + 1
-        };
-        let mut node = Node::new(label, parent);
-        node.depth = depth;
-        self.nodes.push(node);
+        self.nodes.push(Node::new(label, parent));
         self.choices.push(choice_pos..choice_pos);
         (self.nodes.len() - 1) as u32
     }
@@ -233,9 +227,59 @@ impl Tree {
         a.0 <= b.0 && b.0 < a.0 + self.nodes[a.index()].size
     }
 
-    /// Largest node depth.
+    /// Largest node depth (0 for a lone root or an empty tree); one pass
+    /// over the nodes.
     pub fn depth(&self) -> u32 {
-        self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
+        if self.nodes.is_empty() {
+            return 0;
+        }
+        self.subtree_depths(self.root())
+            .into_iter()
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Every node's depth (the root's is 0), indexed by node id: one
+    /// pre-order pass, since a parent comes before its children.
+    ///
+    /// ```
+    /// use grammar_min::{grammar::Grammar, parse::parse};
+    /// let g = Grammar::from_json_str(r#"{"<start>": ["(<start>)", "x"]}"#, &Default::default()).unwrap();
+    /// let t = parse(&g, b"((x))").unwrap();
+    /// let d = t.depths();
+    /// assert_eq!(d[t.root().index()], 0);
+    /// assert_eq!(t.depth(), *d.iter().max().unwrap());
+    /// assert_eq!(t.depth_of(grammar_min::tree::NodeId(t.len() as u32 - 1)), d[t.len() - 1]);
+    /// ```
+    pub fn depths(&self) -> Vec<u32> {
+        if self.nodes.is_empty() {
+            return Vec::new();
+        }
+        self.subtree_depths(self.root())
+    }
+
+    /// Depths below `root` of the nodes of its subtree, in pre-order
+    /// (`[0]` is `root` itself): entry `k` is node `root + k`'s.
+    pub fn subtree_depths(&self, root: NodeId) -> Vec<u32> {
+        let nodes =
+            &self.nodes[root.index()..root.index() + self.nodes[root.index()].size as usize];
+        let mut d = vec![0u32; nodes.len()];
+        for k in 1..nodes.len() {
+            d[k] = d[nodes[k].parent as usize - root.index()] + 1;
+        }
+        d
+    }
+
+    /// Depth of one node, by walking up to the root (O(depth); use
+    /// [`Tree::depths`] for many nodes).
+    pub fn depth_of(&self, id: NodeId) -> u32 {
+        let mut d = 0;
+        let mut p = self.nodes[id.index()].parent;
+        while p != NO_PARENT {
+            d += 1;
+            p = self.nodes[p as usize].parent;
+        }
+        d
     }
 
     /// The bytes a leaf contributes (empty for inner nodes).

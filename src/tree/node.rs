@@ -1,5 +1,5 @@
 //! [`Node`]s of a [`Tree`](super::Tree) and what they stand for
-//! ([`Label`]), packed into 16 bytes: a parse writes a few per input byte.
+//! ([`Label`]), packed into 12 bytes: a parse writes a few per input byte.
 
 use crate::grammar::{RuleId, TermId};
 
@@ -41,9 +41,11 @@ const TAG_RULE: u32 = 0;
 const TAG_TERM: u32 = 1;
 const TAG_TEXT: u32 = 2;
 
-/// One node of a [`Tree`](super::Tree): 16 bytes, as a parse writes a few of them per
+/// One node of a [`Tree`](super::Tree): 12 bytes, as a parse writes a few of them per
 /// input byte. Choice spans of decoded trees are kept beside the nodes
-/// ([`Tree::choices`](super::Tree::choices)).
+/// ([`Tree::choices`](super::Tree::choices)); depths are computed when
+/// asked for ([`Tree::depths`](super::Tree::depths)), since only reducers
+/// and reports need them and one pre-order pass finds them all.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Node {
     /// The [`Label`], packed: tag in the top two bits, id below.
@@ -52,13 +54,11 @@ pub struct Node {
     pub parent: u32,
     /// Number of nodes in this subtree, itself included.
     pub size: u32,
-    /// Depth: 0 for the root.
-    pub depth: u32,
 }
 
 impl Node {
-    /// A node with `label` under `parent`, size 1 and depth 0 (what
-    /// [`Tree::from_preorder`](super::Tree::from_preorder) expects; it computes sizes and depths).
+    /// A node with `label` under `parent` and size 1 (what
+    /// [`Tree::from_preorder`](super::Tree::from_preorder) expects; it computes sizes).
     ///
     /// Panics if the label's id exceeds [`MAX_LABEL_ID`].
     #[inline]
@@ -67,7 +67,6 @@ impl Node {
             packed: pack(label),
             parent,
             size: 1,
-            depth: 0,
         }
     }
 
@@ -105,8 +104,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nodes_are_16_bytes_and_labels_round_trip() {
-        assert_eq!(std::mem::size_of::<Node>(), 16);
+    fn nodes_are_12_bytes_and_labels_round_trip() {
+        assert_eq!(std::mem::size_of::<Node>(), 12);
         for label in [
             Label::Rule(RuleId(0)),
             Label::Rule(RuleId(MAX_LABEL_ID)),
@@ -116,7 +115,7 @@ mod tests {
             Label::Text(MAX_LABEL_ID),
         ] {
             let mut n = Node::new(label, 7);
-            assert_eq!((n.label(), n.parent, n.size, n.depth), (label, 7, 1, 0));
+            assert_eq!((n.label(), n.parent, n.size), (label, 7, 1));
             n.set_label(Label::Term(TermId(3)));
             assert_eq!(n.label(), Label::Term(TermId(3)));
         }

@@ -22,14 +22,23 @@ fn spans_children_and_text_agree() {
     let text = t.unparse(&g);
     let spans = t.text_spans(&g);
     assert_eq!(spans[0], 0..text.len());
+    let depths = t.depths();
+    assert_eq!(t.depth(), *depths.iter().max().unwrap());
+    assert!(t.depth() > 2);
     for id in (0..t.len() as u32).map(NodeId) {
+        assert_eq!(t.depth_of(id), depths[id.index()]);
+        let below = t.subtree_depths(id);
+        assert_eq!(below.len(), t.node(id).size as usize);
+        for (k, d) in t.subtree(id).zip(&below) {
+            assert_eq!(depths[k.index()], depths[id.index()] + d);
+        }
         assert_eq!(&text[spans[id.index()].clone()], &t.node_text(&g, id)[..]);
         let kids: Vec<NodeId> = t.children(id).collect();
         let size: u32 = kids.iter().map(|k| t.node(*k).size).sum();
         assert_eq!(t.node(id).size, size + 1);
         for k in kids {
             assert_eq!(t.node(k).parent, id.0);
-            assert_eq!(t.node(k).depth, t.node(id).depth + 1);
+            assert_eq!(depths[k.index()], depths[id.index()] + 1);
             assert!(t.contains(id, k) && !t.contains(k, id));
         }
     }

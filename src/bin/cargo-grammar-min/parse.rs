@@ -68,11 +68,12 @@ fn label(g: &Grammar, tree: &Tree, l: Label) -> String {
 const MAX_INDENT: u32 = 64;
 
 fn write_tree(g: &Grammar, tree: &Tree, out: &mut impl Write) -> Result<()> {
-    for n in tree.nodes() {
-        let d = n.depth.min(MAX_INDENT) as usize;
+    let depths = tree.depths();
+    for (n, &depth) in tree.nodes().iter().zip(&depths) {
+        let d = depth.min(MAX_INDENT) as usize;
         write!(out, "{:width$}", "", width = 2 * d)?;
-        if n.depth > MAX_INDENT {
-            write!(out, "[depth {}] ", n.depth)?;
+        if depth > MAX_INDENT {
+            write!(out, "[depth {depth}] ")?;
         }
         writeln!(out, "{}", label(g, tree, n.label()))?;
     }
