@@ -25,8 +25,8 @@ use std::process::ExitCode;
 /// so deep or long inputs come out exactly as the target saw them.
 ///
 /// Examples:
-///   cargo grammar-min decode --grammar grammars/calc.json --target calc fuzz/artifacts/calc/crash-0a1b2c
-///   cargo grammar-min decode --grammar grammars/calc.json --target calc -o corpus-text fuzz/corpus/calc/*
+///   cargo grammar-min decode -g grammars/calc.json --target calc fuzz/artifacts/calc/crash-0a1b
+///   cargo grammar-min decode -g grammars/calc.json --target calc -o corpus-text fuzz/corpus/calc
 ///   cargo grammar-min decode --grammar grammars/json.json --dot seed.choices | dot -Tsvg > tree.svg
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
