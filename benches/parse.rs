@@ -5,7 +5,9 @@
 //! `cargo bench --bench parse -- json 1000000` runs one case in a fresh
 //! process, so its peak RSS (VmHWM) is that case's alone;
 //! `cargo bench --bench parse -- write DIR` writes the documents (for the
-//! Python comparison in `scripts/bench-parse.sh`).
+//! Python comparison in `scripts/bench-parse.sh`);
+//! `cargo bench --bench parse -- deep 100000` parses a JSON array nested
+//! that deep and prints its time, tree depth and peak RSS.
 
 use grammar_min::grammar::Grammar;
 use grammar_min::parse::Parser;
@@ -313,6 +315,27 @@ fn main() {
                 let (wall, cpu, _) = time(20, || drop(Parser::new(&g)));
                 println!("| {kind} | {:.3} ms | {:.3} ms |", wall * 1e3, cpu * 1e3);
             }
+        }
+        Some("deep") => {
+            // A JSON array nested N deep (default 100,000): no stack
+            // overflow, and what it costs. One fresh process per run, so
+            // the peak RSS is this parse's.
+            let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
+            let g = grammar("json");
+            let p = Parser::new(&g);
+            let text = format!("{}{}", "[".repeat(n), "]".repeat(n));
+            let mut depth = 0;
+            let mut nodes = 0;
+            let (wall, cpu, _) = time(1, || {
+                let tree = p.parse(text.as_bytes()).expect("nested arrays parse");
+                depth = tree.depth();
+                nodes = tree.len();
+            });
+            println!(
+                "| json, {n} nested arrays | {} | {wall:.4} | {cpu:.4} | tree depth {depth}, {nodes} nodes | {:.0} |",
+                text.len(),
+                peak_rss_mb()
+            );
         }
         Some(kind @ ("json" | "expr")) => {
             let size = args
