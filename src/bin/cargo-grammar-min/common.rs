@@ -82,6 +82,23 @@ impl DecodeArgs {
     }
 }
 
+/// The regular files of `dir` that are not hidden (no leading `.`, so
+/// temporary files of atomic writes are skipped), sorted.
+pub fn files_in(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot list {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.is_file()
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
 /// `--target NAME`: decode with a built fuzz target's own budgets.
 #[derive(Args, Debug, Clone)]
 pub struct TargetBudgetArgs {

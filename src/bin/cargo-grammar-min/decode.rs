@@ -182,20 +182,10 @@ fn expand_dirs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             out.push(p.clone());
             continue;
         }
-        let mut files: Vec<PathBuf> = std::fs::read_dir(p)
-            .with_context(|| format!("cannot list {}", p.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|f| {
-                f.is_file()
-                    && !f
-                        .file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .collect();
+        let files = crate::common::files_in(p)?;
         if files.is_empty() {
             bail!("{} has no files to decode", p.display());
         }
-        files.sort();
         out.extend(files);
     }
     Ok(out)

@@ -131,18 +131,9 @@ impl OracleArgs {
                 bail!("no artifacts given; pass artifact files after the target or the --cmd");
             };
             let dir = p.artifacts_dir(t);
-            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .with_context(|| format!("cannot list artifacts in {}", dir.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| {
-                    p.is_file()
-                        && !is_result_file(p)
-                        && !p
-                            .file_name()
-                            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-                })
-                .collect();
-            v.sort();
+            let mut v = crate::common::files_in(&dir)
+                .with_context(|| format!("cannot list artifacts in {}", dir.display()))?;
+            v.retain(|p| !is_result_file(p));
             if v.is_empty() {
                 bail!(
                     "no artifacts in {}; run `cargo fuzz run {t}` first",
