@@ -1,6 +1,7 @@
 //! CLI tests of `cargo grammar-min reduce` on real temporary directories.
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::Path;
 
@@ -251,4 +252,27 @@ fn target_without_grammar_falls_back_to_ddmin() {
         std::fs::read(d.path().join("fuzz/artifacts/t/crash-2.min")).unwrap(),
         b"(("
     );
+}
+
+#[test]
+fn target_names_are_checked_against_the_project() {
+    let d = tempfile::tempdir().unwrap();
+    let root = d.path();
+    std::fs::write(root.join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    std::fs::create_dir_all(root.join("fuzz/fuzz_targets")).unwrap();
+    std::fs::write(root.join("fuzz/fuzz_targets/parser.rs"), "").unwrap();
+    // A misspelt target: the real ones are named.
+    bin()
+        .current_dir(root)
+        .args(["grammar-min", "reduce", "parsr"])
+        .assert()
+        .failure()
+        .stderr(contains("no fuzz target `parsr`").and(contains("parser")));
+    // A real target that has not crashed yet.
+    bin()
+        .current_dir(root)
+        .args(["grammar-min", "reduce", "parser"])
+        .assert()
+        .failure()
+        .stderr(contains("no artifacts yet").and(contains("cargo fuzz run parser")));
 }

@@ -24,6 +24,11 @@ pub enum DiscoverError {
     /// The fuzz directory does not exist.
     #[error("fuzz directory {0} does not exist; run `cargo fuzz init` or pass --fuzz-dir")]
     NoFuzzDir(PathBuf),
+    /// No target of that name in the fuzz project.
+    #[error(
+        "no fuzz target `{0}` in {1} (its targets: {2}); check the name, or run `cargo fuzz list`"
+    )]
+    UnknownTarget(String, PathBuf, String),
     /// The target binary has not been built.
     #[error("fuzz target binary {0} not found; build it with `cargo fuzz build {1}` (or pass --target-dir)")]
     NoBinary(PathBuf, String),
@@ -113,7 +118,8 @@ impl FuzzProject {
     /// `<target dir>/<triple>/release/<target>`, checked to exist.
     ///
     /// # Errors
-    /// Unknown triple or missing binary.
+    /// Unknown triple, a target the project does not have, or a binary not
+    /// built yet.
     pub fn binary(&self, target: &str) -> Result<PathBuf, DiscoverError> {
         let p = self
             .target_dir
@@ -123,7 +129,41 @@ impl FuzzProject {
         if p.is_file() {
             Ok(p)
         } else {
+            self.check_target(target)?;
             Err(DiscoverError::NoBinary(p, target.to_string()))
+        }
+    }
+
+    /// The project's fuzz targets, as cargo-fuzz lays them out
+    /// (`<fuzz dir>/fuzz_targets/<name>.rs`), sorted.
+    pub fn targets(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(self.fuzz_dir.join("fuzz_targets"))
+            .into_iter()
+            .flatten()
+            .filter_map(|e| {
+                let p = e.ok()?.path();
+                (p.extension()? == "rs").then(|| p.file_stem()?.to_str().map(str::to_string))?
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// `Ok` if `target` is one of [`FuzzProject::targets`] (or the project
+    /// lists none there, so nothing can be said).
+    ///
+    /// # Errors
+    /// [`DiscoverError::UnknownTarget`] listing the targets there are.
+    pub fn check_target(&self, target: &str) -> Result<(), DiscoverError> {
+        let all = self.targets();
+        if all.is_empty() || all.iter().any(|t| t == target) {
+            Ok(())
+        } else {
+            Err(DiscoverError::UnknownTarget(
+                target.to_string(),
+                self.fuzz_dir.join("fuzz_targets"),
+                all.join(", "),
+            ))
         }
     }
 
@@ -198,5 +238,20 @@ mod tests {
             p.binary("t"),
             Err(DiscoverError::NoBinary(..)) | Err(DiscoverError::NoTriple(_))
         ));
+        // With targets listed, a misspelt one is named with the real ones.
+        std::fs::create_dir_all(root.join("fuzz/fuzz_targets")).unwrap();
+        for t in ["t", "calc"] {
+            std::fs::write(root.join(format!("fuzz/fuzz_targets/{t}.rs")), "").unwrap();
+        }
+        assert_eq!(p.targets(), ["calc", "t"]);
+        assert!(p.check_target("t").is_ok());
+        let e = p.check_target("cal").unwrap_err().to_string();
+        assert!(
+            e.contains("no fuzz target `cal`") && e.contains("calc, t"),
+            "{e}"
+        );
+        if let Err(e) = p.binary("cal") {
+            assert!(!matches!(e, DiscoverError::NoBinary(..)), "{e}");
+        }
     }
 }

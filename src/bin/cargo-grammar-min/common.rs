@@ -134,9 +134,9 @@ impl TargetBudgetArgs {
             self.target_dir.as_deref(),
         )
         .context("cannot find the cargo-fuzz project for --target")?;
-        let binary = project.binary(name).with_context(|| {
-            format!("build it with `cargo fuzz build {name}`, or pass --max-depth and --max-len")
-        })?;
+        let binary = project
+            .binary(name)
+            .context("--target needs the built target (or give --max-depth and --max-len)")?;
         let Some(reported) =
             grammar_min::oracle::describe::ask(&binary, std::time::Duration::from_secs(10))
         else {

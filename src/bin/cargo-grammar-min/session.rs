@@ -130,9 +130,15 @@ impl OracleArgs {
             let (Some(t), Some(p)) = (&target, &project) else {
                 bail!("no artifacts given; pass artifact files after the target or the --cmd");
             };
+            p.check_target(t)?;
             let dir = p.artifacts_dir(t);
-            let mut v = crate::common::files_in(&dir)
-                .with_context(|| format!("cannot list artifacts in {}", dir.display()))?;
+            if !dir.is_dir() {
+                bail!(
+                    "no artifacts yet: {} does not exist; run `cargo fuzz run {t}` first",
+                    dir.display()
+                );
+            }
+            let mut v = crate::common::files_in(&dir)?;
             v.retain(|p| !is_result_file(p));
             if v.is_empty() {
                 bail!(
