@@ -87,7 +87,8 @@ impl Tree {
         })
     }
 
-    /// [`Tree::from_preorder`] for nodes whose sizes are already set, in pre-order by construction (the parser's extraction).
+    /// [`Tree::from_preorder`] for nodes whose sizes are already set, in
+    /// pre-order by construction (the parser's extraction).
     /// Checks only the root in release builds (the full check is a pass
     /// over the whole tree); debug builds compare with `from_preorder`.
     pub(crate) fn from_preorder_sized(nodes: Vec<Node>) -> Option<Tree> {
@@ -230,13 +231,7 @@ impl Tree {
     /// Largest node depth (0 for a lone root or an empty tree); one pass
     /// over the nodes.
     pub fn depth(&self) -> u32 {
-        if self.nodes.is_empty() {
-            return 0;
-        }
-        self.subtree_depths(self.root())
-            .into_iter()
-            .max()
-            .unwrap_or(0)
+        self.depths().into_iter().max().unwrap_or(0)
     }
 
     /// Every node's depth (the root's is 0), indexed by node id: one
