@@ -15,10 +15,15 @@
 # CRASH_ON=TEXT: in the crash part, the real targets (sql, evalexpr) crash
 # only on a panic whose message contains TEXT and ignore the others, e.g.
 # CRASH_ON="shift left" for evalexpr's `shl` overflow.
-# PARTS: coverage, crashes, split. `split` runs each (target, mode) once
-# with -print_coverage=1 and sums the covered edges by origin: the crate
-# under test (and std code instantiated for its types), grammar-min and its
-# dependencies (decoder, mutator, grammar loading), std and libFuzzer glue.
+# PARTS: coverage, crashes, split, regions. `split` runs each (target, mode)
+# once with -print_coverage=1 and sums the covered edges by origin: the
+# crate under test (and std code instantiated for its types), grammar-min
+# and its dependencies (decoder, mutator, grammar loading), std and
+# libFuzzer glue. `regions` runs each (target, mode) once (seed 1), keeps
+# the corpus, replays it through a source-coverage build (`cargo fuzz
+# coverage`) and counts the covered source regions and lines of the crate
+# under test alone, as llvm-cov reports them (needs the rustup component
+# llvm-tools: `rustup component add llvm-tools --toolchain nightly`).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,13 +61,14 @@ run_one() {
     local name=$1 seed=$2 tag=$3 log="$OUT/logs/$3.log"
     shift 3
     local corpus
-    corpus=$(mktemp -d)
+    corpus=${KEEP_CORPUS:-$(mktemp -d)}
+    mkdir -p "$corpus"
     local start end rc=0
     start=$(date +%s.%N)
     env "$@" timeout "$MAX_TIME" "$BIN/$name" "$corpus" -runs="$RUNS" -seed="$seed" \
         -artifact_prefix="$OUT/logs/$tag-" ${EXTRA_FLAGS:-} >"$log" 2>&1 || rc=$?
     end=$(date +%s.%N)
-    rm -rf "$corpus"
+    [[ -n "${KEEP_CORPUS:-}" ]] || rm -rf "$corpus"
     local last
     last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
     local execs cov ft
@@ -183,4 +189,54 @@ if [[ " $PARTS " == *" split "* ]]; then
             ' "$OUT/logs/$tag.log"
         done
     done
+fi
+
+if [[ " $PARTS " == *" regions "* ]]; then
+    if [[ ${FUZZ[1]} == +* ]]; then
+        toolchain=${FUZZ[1]#+}
+        sysroot=$(rustc "${FUZZ[1]}" --print sysroot)
+    else
+        toolchain=$(rustup show active-toolchain 2>/dev/null | cut -d' ' -f1)
+        sysroot=$(rustc --print sysroot)
+    fi
+    LLVM_BIN="$sysroot/lib/rustlib/$TRIPLE/bin"
+    if [[ ! -x "$LLVM_BIN/llvm-cov" ]]; then
+        echo "regions: $LLVM_BIN/llvm-cov not found; run: rustup component add llvm-tools --toolchain $toolchain" >&2
+        exit 1
+    fi
+    COV_BIN="$ROOT/target/$TRIPLE/coverage/$TRIPLE/release"
+    work=$(mktemp -d)
+    echo
+    echo "## source regions and lines of the crate under test (seed 1, $RUNS executions, llvm-cov)"
+    echo
+    echo "| target | mode | cov | regions covered | lines covered | regions vs plain |"
+    echo "| --- | --- | ---: | ---: | ---: | ---: |"
+    for t in $TARGETS; do
+        case $t in
+            calc) src='/fuzz/src/calc' ;;
+            sql) src='/sqlparser-[0-9]' ;;
+            *) src="/$t-[0-9]" ;;
+        esac
+        plain_regions=
+        for mode in plain grammar mutator; do
+            name=$(bin_for "$t" "$mode")
+            read -r _ _ _ cov _ < <(KEEP_CORPUS="$work/$name" run_one "$name" 1 "regions-$t-$mode" GRAMMAR_MIN_BENCH_IGNORE_PANICS=1)
+            if [[ ! -x "$COV_BIN/$name" || -z "${NO_BUILD:-}" ]]; then
+                mkdir -p "$work/empty"
+                (cd "$ROOT" && "${FUZZ[@]}" coverage --fuzz-dir fuzz "$name" "$work/empty" >"$OUT/logs/regions-build-$name.log" 2>&1) || true
+            fi
+            GRAMMAR_MIN_BENCH_IGNORE_PANICS=1 LLVM_PROFILE_FILE="$work/$name.profraw" \
+                "$COV_BIN/$name" -runs=0 "$work/$name" >"$OUT/logs/regions-replay-$name.log" 2>&1 || true
+            "$LLVM_BIN/llvm-profdata" merge -sparse "$work/$name.profraw" -o "$work/$name.profdata"
+            # llvm-cov report columns: file, regions, missed regions, cover,
+            # functions, missed, executed, lines, missed lines, ...
+            read -r regions lines < <("$LLVM_BIN/llvm-cov" report "$COV_BIN/$name" \
+                -instr-profile="$work/$name.profdata" 2>/dev/null |
+                awk -v src="$src" '$1 ~ src {r += $2 - $3; l += $8 - $9} END {print r + 0, l + 0}')
+            [[ $mode == plain ]] && plain_regions=$regions
+            ratio=$(awk -v a="$regions" -v b="$plain_regions" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "-"}')
+            echo "| $t | $mode | $cov | $regions | $lines | ${ratio}× |"
+        done
+    done
+    rm -rf "$work"
 fi

@@ -394,7 +394,7 @@ pub fn reduce_choices(
         }
     }
     if let Some(b) = tester.best() {
-        if shortlex_lt(b, &cur) {
+        if tester.better(b, &cur) {
             cur = b.to_vec();
         }
     }

@@ -129,6 +129,25 @@ impl<'o> Tester<'o> {
         self
     }
 
+    /// Whether [`Tester::with_image_bound`] is on (with a cache key): then
+    /// "smaller" means a shorter image first (see [`Tester::better`]).
+    pub fn image_bounded(&self) -> bool {
+        self.image_bound && self.key_fn.is_some()
+    }
+
+    /// Whether `a` is a better result than `b`: shortlex-smaller, or, with
+    /// [`Tester::with_image_bound`], a shorter image (the decoded text the
+    /// user reduces) and shortlex-smaller among equal image lengths.
+    pub fn better(&self, a: &[u8], b: &[u8]) -> bool {
+        match (&self.key_fn, self.image_bound) {
+            (Some(f), true) => {
+                let (x, y) = (f(a).len(), f(b).len());
+                x < y || (x == y && shortlex_lt(a, b))
+            }
+            _ => shortlex_lt(a, b),
+        }
+    }
+
     /// Starts from the outcomes in `cache` (see [`OutcomeCache`]); they
     /// count as cache hits, not as tests.
     pub fn with_cache(mut self, cache: OutcomeCache) -> Self {
@@ -176,7 +195,7 @@ impl<'o> Tester<'o> {
             .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
-    /// The smallest (shortlex) candidate accepted so far.
+    /// The best candidate accepted so far (see [`Tester::better`]).
     pub fn best(&self) -> Option<&[u8]> {
         self.best.as_deref()
     }
@@ -219,13 +238,13 @@ impl<'o> Tester<'o> {
         o
     }
 
-    /// Marks `candidate` as the new best (if shortlex-smaller) and tells
+    /// Marks `candidate` as the new best (if [`Tester::better`]) and tells
     /// the observer.
     pub fn accept(&mut self, candidate: &[u8]) {
         if self
             .best
             .as_deref()
-            .is_none_or(|b| shortlex_lt(candidate, b))
+            .is_none_or(|b| self.better(candidate, b))
         {
             self.best = Some(candidate.to_vec());
             if let Some(f) = &self.key_fn {
