@@ -31,7 +31,7 @@ use super::Tester;
 use crate::choice::{encode_choice, width};
 use crate::generate::{decode_tree, DecodeConfig};
 use crate::grammar::{Elem, Grammar, RuleId, SymbolId};
-use crate::tree::{Label, NodeId, Tree};
+use crate::tree::{Label, NodeId, Tree, NO_PARENT};
 use std::ops::Range;
 
 /// ddmin on the bytes (see the module docs for `nop`).
@@ -261,6 +261,33 @@ pub fn replace_by_descendant(
                     keyed.push(((k as u32, 1, d.0), Edit::replace(r.clone(), pieces)));
                 }
             }
+            // A list head (a node whose parent has another symbol): the
+            // elements of the list its same-symbol region spells (`f1 / f2
+            // * f3 ...` as nested <term>s), each hoisted alone to the head,
+            // as for its own children above. Each region is walked from its
+            // head only, so the candidates stay linear in the tree's size.
+            let head =
+                t.node(n).parent == NO_PARENT || t.symbol(g, NodeId(t.node(n).parent)) != Some(sym);
+            if head {
+                let mut stack: Vec<NodeId> = t
+                    .children(n)
+                    .filter(|&x| t.symbol(g, x) == Some(sym))
+                    .collect();
+                while let Some(s) = stack.pop() {
+                    for d in t.children(s) {
+                        let y = t.symbol(g, d);
+                        if y == Some(sym) {
+                            stack.push(d);
+                        } else if let Some((_, prefix, _)) =
+                            chains[sym.index()].iter().find(|(z, _, _)| Some(*z) == y)
+                        {
+                            let pieces =
+                                vec![Piece::Lit(prefix.clone()), Piece::Src(span(&t, d, c.len()))];
+                            keyed.push(((k as u32, 1, d.0), Edit::replace(r.clone(), pieces)));
+                        }
+                    }
+                }
+            }
             let zeros = vec![Piece::Zeros(min_bytes[sym.index()])];
             keyed.push(((u32::MAX, 2, k as u32), Edit::replace(r, zeros)));
         }
@@ -477,6 +504,29 @@ mod tests {
             assert!(!shortlex_lt(x, y));
         }
         assert_eq!(crate::generate::decode(&g, &d, &cfg), b"c");
+    }
+
+    #[test]
+    fn replace_by_descendant_hoists_a_list_element_in_one_step() {
+        // `5 / 6 * --7 * 8` is a right-recursive list of <term>s; `--7`,
+        // a <factor> two <term>s down, replaces the whole list at once.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let cfg = DecodeConfig::default();
+        let ctx = TreeCtx::new(&g, Render::Text);
+        let start = encoded(&g, b"5 / 6 * --7 * 8", &cfg);
+        let mut o = FnOracle::new(|c: &[u8]| {
+            let t = crate::generate::decode(&g, c, &cfg);
+            if t.windows(3).any(|w| w == b"--7") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+        assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--7");
+        assert_eq!(t.stats().interesting, 1);
     }
 
     #[test]

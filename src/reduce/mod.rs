@@ -233,10 +233,13 @@ pub fn reduce_text(
 /// multi-line inputs), over tokens, then over bytes.
 ///
 /// With `keywords` (after grammar-aware passes; see [`ddmin::keywords`]),
-/// the byte stage keeps the grammar's keywords whole and starts at
-/// single-byte deletions ([`ddmin::ddmin_bytes_keeping`]): after token
-/// ddmin nothing large is left to delete. Token ddmin always starts from
-/// two halves (deleting `INSERT INTO t1 ` at once can matter). With `None`
+/// token ddmin starts at single-token deletions, and the byte stage keeps
+/// the grammar's keywords whole and starts at single-byte deletions
+/// ([`ddmin::ddmin_bytes_keeping`]): the grammar passes have removed the
+/// large parts, and halving a result of a few tokens costs oracle runs
+/// that rarely pay (BENCHMARKS.md: 10 of 68 runs on sqlite-python). The
+/// price: a run of several tokens that only goes as a whole and is no
+/// subtree (`INSERT INTO t1 ` before `VALUES(a)`) stays. With `None`
 /// every stage is plain ddmin (Zeller's, from two halves). Either way the result is
 /// 1-minimal with respect to deleting one token, and one byte outside
 /// keywords. `input` must already be known interesting (e.g.
@@ -267,7 +270,14 @@ fn polish_into(
         *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
         passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
     }
-    *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
+    if keywords.is_some() {
+        // After the grammar passes: single-token deletions only.
+        let units = ddmin::tokens(cur);
+        let n = units.len();
+        *cur = ddmin::ddmin_from(units, tester, &mut |u: &[&[u8]]| u.concat(), None, n).concat();
+    } else {
+        *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
+    }
     passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
     let fine = keywords.is_some();
     *cur = ddmin::ddmin_bytes_keeping(cur, keywords.unwrap_or_default(), fine, tester);
