@@ -331,6 +331,13 @@ fn shapes(g: &Grammar, min_text: &[usize]) -> Vec<Vec<Shape>> {
             for (b, chain, chain_text) in reach(SymbolId(i as u32)) {
                 for rule in g.rules_of(b) {
                     let body: Vec<SymbolId> = g.body_nonterminals(rule).collect();
+                    if body.len() < 2 {
+                        // Through one nonterminal the rebuilt node is the
+                        // descendant with terminals around it: hoisting
+                        // (`replace_by_descendant`) already offers the
+                        // descendant alone.
+                        continue;
+                    }
                     let mut head = chain.clone();
                     encode_choice(g.alt_index(rule), g.num_alts(b), &mut head);
                     let around = chain_text + terminal_bytes(g, rule);
@@ -383,11 +390,8 @@ pub fn restructure(
     // With the image bound (the user reduces the decoded text) a shorter
     // text is progress even when its choice sequence is longer, e.g. a
     // statement kind further down the alternatives (`SELECT a` from
-    // `INSERT INTO t1 VALUES (a)`), but only for alternatives with two or
-    // more nonterminals: through one (`+<x>`, `(<x>)`) the candidate is
-    // the descendant with some terminals around it, rarely what a
-    // reduction needs (seven wasted runs at `0 / 0` on the benchmark
-    // suite). Otherwise the choice sequence must get shortlex-smaller.
+    // `INSERT INTO t1 VALUES (a)`). Otherwise the choice sequence must get
+    // shortlex-smaller.
     let by_text = tester.image_bounded();
     greedy_keeping(cur.to_vec(), tester, |c0| {
         // Minimal fills follow the descendant, so its span must be exact
@@ -401,7 +405,7 @@ pub fn restructure(
         let whole = text_of(t.root());
         // Each candidate with the length of its text (estimated: depth
         // limits can change what the minimal parts decode to).
-        let mut v: Vec<(usize, bool, Edit)> = Vec::new();
+        let mut v: Vec<(usize, Edit)> = Vec::new();
         // Bounds the descendant scans on big trees (each `nearest` call
         // walks a subtree).
         let mut budget = RESTRUCTURE_SCAN;
@@ -431,7 +435,6 @@ pub fn restructure(
                     let text = whole - text_of(n) + shape.text + text_of(d);
                     v.push((
                         text,
-                        by_text && shape.body.len() >= 2,
                         Edit {
                             range,
                             pieces,
@@ -446,16 +449,15 @@ pub fn restructure(
         }
         // Shortest text first (the text is what is being reduced), then
         // shortest choice sequence.
-        v.sort_by_cached_key(|(text, _, e)| (*text, e.len_after(c0)));
-        let loose: Vec<bool> = v.iter().map(|(_, l, _)| *l).collect();
-        let v: Vec<Edit> = v.into_iter().map(|(_, _, e)| e).collect();
+        v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c0)));
+        let v: Vec<Edit> = v.into_iter().map(|(_, e)| e).collect();
         // Only shorter texts are worth an oracle run here; one candidate
         // per text (kept as hashes: the texts can be large).
         let text_len = crate::generate::decode(g, c0, cfg).len();
         let mut seen = std::collections::HashSet::new();
         let base = c0.to_vec();
-        let keep = move |i: usize, x: &[u8]| {
-            if !loose[i] && !super::shortlex_lt(x, &base) {
+        let keep = move |x: &[u8]| {
+            if !by_text && !super::shortlex_lt(x, &base) {
                 return false;
             }
             let text = crate::generate::decode(g, x, cfg);

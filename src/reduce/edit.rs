@@ -158,17 +158,14 @@ pub fn greedy_filtered<F: FnMut(&[u8]) -> bool>(
     greedy_keeping(cur, tester, |c| {
         let (edits, mut keep) = make(c);
         let base = c.to_vec();
-        (edits, move |_: usize, x: &[u8]| {
-            shortlex_lt(x, &base) && keep(x)
-        })
+        (edits, move |x: &[u8]| shortlex_lt(x, &base) && keep(x))
     })
 }
 
-/// [`greedy_filtered`] without the shortlex check: the filter (given the
-/// edit's index in the round's list and the candidate) alone decides what
-/// is progress, and must make the rounds terminate (e.g. by admitting only
-/// candidates with a shorter image).
-pub fn greedy_keeping<F: FnMut(usize, &[u8]) -> bool>(
+/// [`greedy_filtered`] without the shortlex check: the filter alone
+/// decides what is progress, and must make the rounds terminate (e.g. by
+/// admitting only candidates with a shorter image).
+pub fn greedy_keeping<F: FnMut(&[u8]) -> bool>(
     mut cur: Vec<u8>,
     tester: &mut Tester<'_>,
     mut make: impl FnMut(&[u8]) -> (Vec<Edit>, F),
@@ -181,10 +178,8 @@ pub fn greedy_keeping<F: FnMut(usize, &[u8]) -> bool>(
         let base = &cur;
         let cands = edits
             .iter()
-            .enumerate()
-            .map(|(i, e)| (i, e.apply(base)))
-            .filter(|(i, c)| keep(*i, c))
-            .map(|(_, c)| c)
+            .map(|e| e.apply(base))
+            .filter(|c| keep(c))
             .map(|c| ((), c));
         match tester.first_interesting(cands) {
             Some(((), c)) => cur = c,
