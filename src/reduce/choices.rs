@@ -34,6 +34,105 @@ use crate::grammar::{Elem, Grammar, RuleId, SymbolId};
 use crate::tree::{Label, NodeId, Tree, NO_PARENT};
 use std::ops::Range;
 
+/// Fewest elements a list needs before [`ddmin_lists`] works on it:
+/// shorter lists are cheaper for the shortest-first replacements of
+/// [`replace_by_descendant`], which also find a single element at once.
+pub const MIN_LIST: usize = 16;
+
+/// The lists of a tree, longest first: each a chain of same-symbol nodes
+/// from a head (a node whose parent has another symbol), every node in it
+/// with exactly one child of its own symbol (`<value>, <elements>` or
+/// `<list>, <item>`). Per list, its *rings*: for each node but the last,
+/// the choice bytes that are the node's and not its same-symbol child's
+/// (the alternative that continues the list and one element). Deleting a
+/// ring's two ranges drops that element and leaves a sequence that decodes
+/// to the rest of the list.
+fn list_rings(t: &Tree, g: &Grammar, len: usize) -> Vec<Vec<[Range<usize>; 2]>> {
+    let mut out = Vec::new();
+    for i in 0..t.len() as u32 {
+        let n = NodeId(i);
+        let Some(sym) = t.symbol(g, n) else { continue };
+        let p = t.node(n).parent;
+        if p != NO_PARENT && t.symbol(g, NodeId(p)) == Some(sym) {
+            continue;
+        }
+        let mut spine = vec![n];
+        let mut at = n;
+        loop {
+            let mut same = t.children(at).filter(|&c| t.symbol(g, c) == Some(sym));
+            match (same.next(), same.next()) {
+                (Some(c), None) => {
+                    spine.push(c);
+                    at = c;
+                }
+                _ => break,
+            }
+        }
+        if spine.len() > MIN_LIST {
+            let rings = spine
+                .windows(2)
+                .map(|w| {
+                    let (a, b) = (span(t, w[0], len), span(t, w[1], len));
+                    [a.start..b.start, b.end..a.end]
+                })
+                .collect();
+            out.push(rings);
+        }
+    }
+    out.sort_by_key(|r: &Vec<_>| std::cmp::Reverse(r.len()));
+    out
+}
+
+/// ddmin over the elements of every list of at least [`MIN_LIST`]
+/// elements (longest first; see [`list_rings`]): a long list needs
+/// logarithmically many oracle runs to lose most of its elements, where
+/// node-by-node replacement needs about one per element. Each candidate
+/// deletes whole rings, so what remains decodes as before, element by
+/// element.
+pub fn ddmin_lists(
+    cfg: &DecodeConfig,
+    g: &Grammar,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
+    let mut cur = cur.to_vec();
+    let mut k = 0;
+    while !tester.stopped() {
+        let t = decode_tree(g, &cur, cfg);
+        let Some(rings) = list_rings(&t, g, cur.len()).into_iter().nth(k) else {
+            break;
+        };
+        let base = cur.clone();
+        let mut render = |kept: &[usize]| {
+            let mut gone: Vec<Range<usize>> = Vec::new();
+            let mut next = 0;
+            for (i, r) in rings.iter().enumerate() {
+                if next < kept.len() && kept[next] == i {
+                    next += 1;
+                } else {
+                    gone.extend(r.iter().filter(|x| !x.is_empty()).cloned());
+                }
+            }
+            gone.sort_by_key(|r| r.start);
+            let mut out = Vec::with_capacity(base.len());
+            let mut at = 0;
+            for r in gone {
+                out.extend_from_slice(&base[at..r.start.max(at)]);
+                at = at.max(r.end);
+            }
+            out.extend_from_slice(&base[at..]);
+            out
+        };
+        let all: Vec<usize> = (0..rings.len()).collect();
+        let kept = ddmin(all, tester, &mut render, None);
+        if kept.len() < rings.len() {
+            cur = render(&kept);
+        }
+        k += 1;
+    }
+    cur
+}
+
 /// ddmin on the bytes (see the module docs for `nop`).
 pub fn ddmin_pass(cur: &[u8], tester: &mut Tester<'_>, nop: bool) -> Vec<u8> {
     ddmin(
@@ -529,6 +628,38 @@ mod tests {
         let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
         assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--7");
         assert_eq!(t.stats().interesting, 1);
+    }
+
+    #[test]
+    fn ddmin_lists_drops_most_of_a_long_list_in_fewer_runs_than_elements() {
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["[<items>]"], "<items>": ["<v>", "<v>,<items>"],
+                "<v>": ["1", "2", "3", "x", "y"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let cfg = DecodeConfig {
+            max_depth: 512,
+            max_len: 4096,
+        };
+        let mut items: Vec<&str> = (0..200).map(|i| ["1", "2", "3"][i % 3]).collect();
+        items[37] = "x";
+        items[151] = "y";
+        let start = encoded(&g, format!("[{}]", items.join(",")).as_bytes(), &cfg);
+        let mut o = FnOracle::new(|c: &[u8]| {
+            let t = crate::generate::decode(&g, c, &cfg);
+            if t.contains(&b'x') && t.contains(&b'y') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let out = ddmin_lists(&cfg, &g, &start, &mut t);
+        // x, y and the last element (the list's base case) are left.
+        assert_eq!(crate::generate::decode(&g, &out, &cfg), b"[x,y,2]");
+        // 37 runs here; one per element would be 200.
+        assert!(t.stats().tests < 100, "{} runs", t.stats().tests);
     }
 
     #[test]

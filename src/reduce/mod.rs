@@ -377,6 +377,8 @@ pub fn reduce_choices(
             Strategy::Hdd => cur = tree_pass(hdd::hdd, &cur, tester),
             Strategy::Grabr => cur = tree_pass(grabr::grabr, &cur, tester),
             Strategy::Auto | Strategy::Choices => {
+                cur = choices::ddmin_lists(cfg, g, &cur, tester);
+                passes.push(("ddmin-lists", cur.len(), tester.stats().tests));
                 cur = choices::replace_by_descendant(&ctx, cfg, &cur, tester);
                 passes.push(("replace-by-descendant", cur.len(), tester.stats().tests));
                 cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
