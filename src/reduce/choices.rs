@@ -96,10 +96,10 @@ pub fn ddmin_lists(
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
     let mut cur = cur.to_vec();
+    let mut lists = list_rings(&decode_tree(g, &cur, cfg), g, cur.len());
     let mut k = 0;
     while !tester.stopped() {
-        let t = decode_tree(g, &cur, cfg);
-        let Some(rings) = list_rings(&t, g, cur.len()).into_iter().nth(k) else {
+        let Some(rings) = lists.get(k).cloned() else {
             break;
         };
         let base = cur.clone();
@@ -127,6 +127,9 @@ pub fn ddmin_lists(
         let kept = ddmin(all, tester, &mut render, None);
         if kept.len() < rings.len() {
             cur = render(&kept);
+            // Spans moved: list again (the lists done so far come first
+            // or are shorter now; going on at `k + 1` is a heuristic).
+            lists = list_rings(&decode_tree(g, &cur, cfg), g, cur.len());
         }
         k += 1;
     }
