@@ -84,11 +84,13 @@ fn list_rings(t: &Tree, g: &Grammar, len: usize) -> Vec<Vec<[Range<usize>; 2]>> 
 }
 
 /// ddmin over the elements of every list of at least [`MIN_LIST`]
-/// elements (longest first; see [`list_rings`]): a long list needs
+/// elements (longest first; a list is a chain of same-symbol nodes, each
+/// with exactly one child of its own symbol): a long list needs
 /// logarithmically many oracle runs to lose most of its elements, where
 /// node-by-node replacement needs about one per element. Each candidate
-/// deletes whole rings, so what remains decodes as before, element by
-/// element.
+/// deletes whole elements (an element's choice bytes and those of the
+/// alternative that continues the list), so what remains decodes as
+/// before, element by element.
 pub fn ddmin_lists(
     cfg: &DecodeConfig,
     g: &Grammar,
