@@ -1,0 +1,216 @@
+//! Tests of the choice-sequence passes.
+
+use super::*;
+use crate::grammar::Grammar;
+use crate::oracle::{FnOracle, Outcome};
+use crate::reduce::shortlex_lt;
+use crate::reduce::treeops::Render;
+
+#[test]
+fn passes_only_accept_shortlex_progress() {
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<l>"], "<l>": ["<d>", "<d><l>"], "<d>": ["a", "b", "c"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let mut o = FnOracle::new(|c: &[u8]| {
+        let t = crate::generate::decode(&g, c, &cfg);
+        if t.contains(&b'c') {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    let mut t = Tester::new(&mut o);
+    let start = vec![255u8, 100, 255, 0, 255, 200, 255, 255, 0];
+    assert!(crate::generate::decode(&g, &start, &cfg).contains(&b'c'));
+    let a = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+    let b = minimize_nodes(&ctx, &cfg, &a, &mut t);
+    let c = delete_runs(&b, &mut t);
+    let d = lower_bytes(&c, &mut t);
+    for (x, y) in [(&start, &a), (&a, &b), (&b, &c), (&c, &d)] {
+        assert!(!shortlex_lt(x, y));
+    }
+    assert_eq!(crate::generate::decode(&g, &d, &cfg), b"c");
+}
+
+#[test]
+fn replace_by_descendant_hoists_a_list_element_in_one_step() {
+    // `5 / 6 * --7 * 8` is a right-recursive list of <term>s; `--7`,
+    // a <factor> two <term>s down, replaces the whole list at once.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+    let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let start = encoded(&g, b"5 / 6 * --7 * 8", &cfg);
+    let mut o = FnOracle::new(|c: &[u8]| {
+        let t = crate::generate::decode(&g, c, &cfg);
+        if t.windows(3).any(|w| w == b"--7") {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    let mut t = Tester::new(&mut o);
+    let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+    assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--7");
+    assert_eq!(t.stats().interesting, 1);
+}
+
+#[test]
+fn ddmin_lists_drops_most_of_a_long_list_in_fewer_runs_than_elements() {
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["[<items>]"], "<items>": ["<v>", "<v>,<items>"],
+            "<v>": ["1", "2", "3", "x", "y"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let cfg = DecodeConfig {
+        max_depth: 512,
+        max_len: 4096,
+    };
+    let mut items: Vec<&str> = (0..200).map(|i| ["1", "2", "3"][i % 3]).collect();
+    items[37] = "x";
+    items[151] = "y";
+    let start = encoded(&g, format!("[{}]", items.join(",")).as_bytes(), &cfg);
+    let mut o = FnOracle::new(|c: &[u8]| {
+        let t = crate::generate::decode(&g, c, &cfg);
+        if t.contains(&b'x') && t.contains(&b'y') {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    let mut t = Tester::new(&mut o);
+    let out = ddmin_lists(&cfg, &g, &start, &mut t);
+    // x, y and the last element (the list's base case) are left.
+    assert_eq!(crate::generate::decode(&g, &out, &cfg), b"[x,y,2]");
+    // 37 runs here; one per element would be 200.
+    assert!(t.stats().tests < 100, "{} runs", t.stats().tests);
+}
+
+#[test]
+fn replace_by_descendant_hoists_through_unit_alternatives() {
+    // `--0 * 0 - 0` holds `--0`, a <factor>, below <expr> and <term>:
+    // no same-symbol descendant leads there, hoisting does.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+    let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let start = encoded(&g, b"--0 * 0 - 0", &cfg);
+    let mut o = FnOracle::new(|c: &[u8]| {
+        let t = crate::generate::decode(&g, c, &cfg);
+        if t.windows(3).any(|w| w == b"--0") {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    let mut t = Tester::new(&mut o);
+    let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+    assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--0");
+}
+
+/// Two statement kinds sharing `<e>` and `<t>`.
+fn stmt_grammar() -> Grammar {
+    Grammar::from_json_str(
+        r#"{"<start>": ["<stmt>"],
+            "<stmt>": ["SELECT <e> FROM <t>", "UPDATE <t> SET a=<e>"],
+            "<e>": ["x", "y", "(<e>)"],
+            "<t>": ["t", "u"]}"#,
+        &Default::default(),
+    )
+    .unwrap()
+}
+
+/// The choice sequence of `text`'s parse tree.
+fn encoded(g: &Grammar, text: &[u8], cfg: &DecodeConfig) -> Vec<u8> {
+    crate::encode::encode(g, &crate::parse::parse(g, text).unwrap(), cfg).unwrap()
+}
+
+#[test]
+fn restructure_rebuilds_through_another_alternative() {
+    let g = stmt_grammar();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let start = encoded(&g, b"UPDATE t SET a=(y)", &cfg);
+    let mut o = FnOracle::new(|c: &[u8]| {
+        if crate::generate::decode(&g, c, &cfg).contains(&b'y') {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    let mut t = Tester::new(&mut o);
+    // Same-symbol replacement cannot leave UPDATE; restructuring can.
+    let rbd = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+    assert!(crate::generate::decode(&g, &rbd, &cfg).starts_with(b"UPDATE"));
+    let out = restructure(&ctx, &cfg, &rbd, &mut t);
+    assert_eq!(crate::generate::decode(&g, &out, &cfg), b"SELECT y FROM t");
+}
+
+#[test]
+fn restructure_takes_shorter_text_with_longer_choices_under_the_image_bound() {
+    // `GET <t> <e>` is the last alternative and reads one more choice:
+    // its sequence is not shortlex-smaller than UPDATE's, its text is
+    // shorter.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<stmt>"],
+            "<stmt>": ["UPDATE <e> SET a=b WHERE 1", "DELETE <t> WHERE <e>", "GET <t> <e>"],
+            "<e>": ["x", "y", "(<e>)"],
+            "<t>": ["t", "u"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let start = encoded(&g, b"UPDATE y SET a=b WHERE 1", &cfg);
+    let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
+    let mut o = FnOracle::new(|c: &[u8]| {
+        if text(c).contains(&b'y') {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    // Without the bound: shortlex progress only, UPDATE stays.
+    let mut t = Tester::new(&mut o);
+    let out = restructure(&ctx, &cfg, &start, &mut t);
+    assert_eq!(text(&out), b"UPDATE y SET a=b WHERE 1");
+    drop(t);
+    let mut t = Tester::new(&mut o).with_cache_key(text).with_image_bound();
+    t.seed(&start, Outcome::Interesting);
+    let out = restructure(&ctx, &cfg, &start, &mut t);
+    assert_eq!(text(&out), b"GET t y");
+    assert!(!shortlex_lt(&out, &start));
+    assert_eq!(t.best(), Some(&out[..]));
+}
+
+#[test]
+fn text_pipeline_restructures_too() {
+    let g = stmt_grammar();
+    // Only texts in the language count, so the byte polish cannot cut
+    // `UPDATE` down to something shorter on its own.
+    let mut o = FnOracle::new(|c: &[u8]| {
+        if crate::parse::parse(&g, c).is_ok() && c.contains(&b'y') {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    let mut t = Tester::new(&mut o);
+    let r = crate::reduce::reduce_text(
+        Some(&g),
+        b"UPDATE u SET a=((y))",
+        crate::reduce::Strategy::Auto,
+        &mut t,
+    )
+    .unwrap();
+    // Neither Perses nor same-symbol replacement can leave UPDATE (see
+    // above): the choice passes, run on the parse tree's choice
+    // sequence, restructured it.
+    assert_eq!(r.output, b"SELECT y FROM t");
+    assert_eq!(r.passes[0].0, "choices");
+}
