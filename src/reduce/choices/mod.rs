@@ -39,6 +39,13 @@ use std::ops::Range;
 /// [`replace_by_descendant`], which also find a single element at once.
 pub const MIN_LIST: usize = 16;
 
+/// Whether node `n` (of symbol `sym`) starts a same-symbol region: its
+/// parent, if any, has another symbol.
+fn is_list_head(t: &Tree, g: &Grammar, n: NodeId, sym: SymbolId) -> bool {
+    let p = t.node(n).parent;
+    p == NO_PARENT || t.symbol(g, NodeId(p)) != Some(sym)
+}
+
 /// The lists of a tree, longest first: each a chain of same-symbol nodes
 /// from a head (a node whose parent has another symbol), every node in it
 /// with exactly one child of its own symbol (`<value>, <elements>` or
@@ -52,8 +59,7 @@ fn list_rings(t: &Tree, g: &Grammar, len: usize) -> Vec<Vec<[Range<usize>; 2]>> 
     for i in 0..t.len() as u32 {
         let n = NodeId(i);
         let Some(sym) = t.symbol(g, n) else { continue };
-        let p = t.node(n).parent;
-        if p != NO_PARENT && t.symbol(g, NodeId(p)) == Some(sym) {
+        if !is_list_head(t, g, n, sym) {
             continue;
         }
         let mut spine = vec![n];
@@ -370,9 +376,7 @@ pub fn replace_by_descendant(
             // * f3 ...` as nested <term>s), each hoisted alone to the head,
             // as for its own children above. Each region is walked from its
             // head only, so the candidates stay linear in the tree's size.
-            let head =
-                t.node(n).parent == NO_PARENT || t.symbol(g, NodeId(t.node(n).parent)) != Some(sym);
-            if head {
+            if is_list_head(&t, g, n, sym) {
                 let mut stack: Vec<NodeId> = t
                     .children(n)
                     .filter(|&x| t.symbol(g, x) == Some(sym))
