@@ -114,7 +114,7 @@ fn list_grammar() -> grammar_min::grammar::Grammar {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
-    /// Long lists (ddmin over list elements works on lists of at least
+    /// Long lists (ddmin over list elements works on lists of more than
     /// `MIN_LIST` elements): the list pass and the whole choice pipeline
     /// stay interesting, shortlex no larger, and in the language.
     #[test]

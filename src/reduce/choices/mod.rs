@@ -34,7 +34,7 @@ use crate::grammar::{Elem, Grammar, RuleId, SymbolId};
 use crate::tree::{Label, NodeId, Tree, NO_PARENT};
 use std::ops::Range;
 
-/// Fewest elements a list needs before [`ddmin_lists`] works on it:
+/// [`ddmin_lists`] works on lists of more than this many elements:
 /// shorter lists are cheaper for the shortest-first replacements of
 /// [`replace_by_descendant`], which also find a single element at once.
 pub const MIN_LIST: usize = 16;
@@ -89,7 +89,7 @@ fn list_rings(t: &Tree, g: &Grammar, len: usize) -> Vec<Vec<[Range<usize>; 2]>> 
     out
 }
 
-/// ddmin over the elements of every list of at least [`MIN_LIST`]
+/// ddmin over the elements of every list of more than [`MIN_LIST`]
 /// elements (longest first; a list is a chain of same-symbol nodes, each
 /// with exactly one child of its own symbol): a long list needs
 /// logarithmically many oracle runs to lose most of its elements, where
