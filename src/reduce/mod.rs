@@ -270,16 +270,12 @@ fn polish_into(
         *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
         passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
     }
-    if keywords.is_some() {
-        // After the grammar passes: single-token deletions only.
-        let units = ddmin::tokens(cur);
-        let n = units.len();
-        *cur = ddmin::ddmin_from(units, tester, &mut |u: &[&[u8]]| u.concat(), None, n).concat();
-    } else {
-        *cur = ddmin::ddmin_split(cur, ddmin::tokens, tester);
-    }
-    passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
+    // After the grammar passes (`keywords`): single-unit deletions first.
     let fine = keywords.is_some();
+    let units = ddmin::tokens(cur);
+    let n = if fine { units.len() } else { 2 };
+    *cur = ddmin::ddmin_from(units, tester, &mut |u: &[&[u8]]| u.concat(), None, n).concat();
+    passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
     *cur = ddmin::ddmin_bytes_keeping(cur, keywords.unwrap_or_default(), fine, tester);
     passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
 }

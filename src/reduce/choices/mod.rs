@@ -347,7 +347,8 @@ pub fn replace_by_descendant(
         // Per node (largest span first): its nearest same-symbol
         // descendants (kind 0), children of other symbols hoisted through
         // alternatives with one nonterminal (kind 1: Perses' compatible
-        // nodes; one level per step, so the list stays short), and, after
+        // nodes; one level per step, so the list stays short; at a list
+        // head also the list's elements), and, after
         // all of those, every node's minimal expansion (kind 2). That is
         // the tie order within one candidate length.
         let mut keyed: Vec<((u32, u8, u32), Edit)> = Vec::new();
@@ -362,37 +363,27 @@ pub fn replace_by_descendant(
                 continue;
             };
             let r = span(&t, n, c.len());
-            for d in t.children(n) {
-                let y = t.symbol(g, d);
-                if let Some((_, prefix, _)) =
-                    chains[sym.index()].iter().find(|(z, _, _)| Some(*z) == y)
-                {
-                    let pieces = vec![Piece::Lit(prefix.clone()), Piece::Src(span(&t, d, c.len()))];
-                    keyed.push(((k as u32, 1, d.0), Edit::replace(r.clone(), pieces)));
-                }
-            }
-            // A list head (a node whose parent has another symbol): the
-            // elements of the list its same-symbol region spells (`f1 / f2
-            // * f3 ...` as nested <term>s), each hoisted alone to the head,
-            // as for its own children above. Each region is walked from its
-            // head only, so the candidates stay linear in the tree's size.
-            if is_list_head(&t, g, n, sym) {
-                let mut stack: Vec<NodeId> = t
-                    .children(n)
-                    .filter(|&x| t.symbol(g, x) == Some(sym))
-                    .collect();
-                while let Some(s) = stack.pop() {
-                    for d in t.children(s) {
-                        let y = t.symbol(g, d);
-                        if y == Some(sym) {
+            // Children of other symbols, hoisted; for a list head (a node
+            // whose parent has another symbol) also the elements of the
+            // list its same-symbol region spells (`f1 / f2 * f3 ...` as
+            // nested <term>s), each hoisted alone to the head. Each region
+            // is walked from its head only, so the candidates stay linear
+            // in the tree's size.
+            let head = is_list_head(&t, g, n, sym);
+            let mut stack = vec![n];
+            while let Some(s) = stack.pop() {
+                for d in t.children(s) {
+                    let y = t.symbol(g, d);
+                    if y == Some(sym) {
+                        if head {
                             stack.push(d);
-                        } else if let Some((_, prefix, _)) =
-                            chains[sym.index()].iter().find(|(z, _, _)| Some(*z) == y)
-                        {
-                            let pieces =
-                                vec![Piece::Lit(prefix.clone()), Piece::Src(span(&t, d, c.len()))];
-                            keyed.push(((k as u32, 1, d.0), Edit::replace(r.clone(), pieces)));
                         }
+                    } else if let Some((_, prefix, _)) =
+                        chains[sym.index()].iter().find(|(z, _, _)| Some(*z) == y)
+                    {
+                        let pieces =
+                            vec![Piece::Lit(prefix.clone()), Piece::Src(span(&t, d, c.len()))];
+                        keyed.push(((k as u32, 1, d.0), Edit::replace(r.clone(), pieces)));
                     }
                 }
             }

@@ -6,6 +6,42 @@ use crate::oracle::{FnOracle, Outcome};
 use crate::reduce::shortlex_lt;
 use crate::reduce::treeops::Render;
 
+/// An oracle on choice sequences: interesting iff `holds` is true of the
+/// decoded text.
+fn when_text<'a>(
+    g: &'a Grammar,
+    cfg: &'a DecodeConfig,
+    holds: impl Fn(&[u8]) -> bool + 'a,
+) -> impl FnMut(&[u8]) -> Outcome + 'a {
+    move |c: &[u8]| {
+        if holds(&crate::generate::decode(g, c, cfg)) {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    }
+}
+
+/// `replace_by_descendant` on `text` (in `grammars/expr.json`) with "the
+/// text holds `needle`" as the oracle: the result's text and the number
+/// of interesting runs.
+fn expr_replace_by_descendant(text: &[u8], needle: &[u8]) -> (Vec<u8>, u64) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+    let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let start = encoded(&g, text, &cfg);
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| {
+        t.windows(needle.len()).any(|w| w == needle)
+    }));
+    let mut t = Tester::new(&mut o);
+    let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
+    (
+        crate::generate::decode(&g, &out, &cfg),
+        t.stats().interesting,
+    )
+}
+
 #[test]
 fn passes_only_accept_shortlex_progress() {
     let g = Grammar::from_json_str(
@@ -15,14 +51,7 @@ fn passes_only_accept_shortlex_progress() {
     .unwrap();
     let cfg = DecodeConfig::default();
     let ctx = TreeCtx::new(&g, Render::Text);
-    let mut o = FnOracle::new(|c: &[u8]| {
-        let t = crate::generate::decode(&g, c, &cfg);
-        if t.contains(&b'c') {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
-    });
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.contains(&b'c')));
     let mut t = Tester::new(&mut o);
     let start = vec![255u8, 100, 255, 0, 255, 200, 255, 255, 0];
     assert!(crate::generate::decode(&g, &start, &cfg).contains(&b'c'));
@@ -40,23 +69,9 @@ fn passes_only_accept_shortlex_progress() {
 fn replace_by_descendant_hoists_a_list_element_in_one_step() {
     // `5 / 6 * --7 * 8` is a right-recursive list of <term>s; `--7`,
     // a <factor> two <term>s down, replaces the whole list at once.
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
-    let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
-    let cfg = DecodeConfig::default();
-    let ctx = TreeCtx::new(&g, Render::Text);
-    let start = encoded(&g, b"5 / 6 * --7 * 8", &cfg);
-    let mut o = FnOracle::new(|c: &[u8]| {
-        let t = crate::generate::decode(&g, c, &cfg);
-        if t.windows(3).any(|w| w == b"--7") {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
-    });
-    let mut t = Tester::new(&mut o);
-    let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
-    assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--7");
-    assert_eq!(t.stats().interesting, 1);
+    let (out, steps) = expr_replace_by_descendant(b"5 / 6 * --7 * 8", b"--7");
+    assert_eq!(out, b"--7");
+    assert_eq!(steps, 1);
 }
 
 #[test]
@@ -75,14 +90,9 @@ fn ddmin_lists_drops_most_of_a_long_list_in_fewer_runs_than_elements() {
     items[37] = "x";
     items[151] = "y";
     let start = encoded(&g, format!("[{}]", items.join(",")).as_bytes(), &cfg);
-    let mut o = FnOracle::new(|c: &[u8]| {
-        let t = crate::generate::decode(&g, c, &cfg);
-        if t.contains(&b'x') && t.contains(&b'y') {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
-    });
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| {
+        t.contains(&b'x') && t.contains(&b'y')
+    }));
     let mut t = Tester::new(&mut o);
     let out = ddmin_lists(&cfg, &g, &start, &mut t);
     // x, y and the last element (the list's base case) are left.
@@ -95,22 +105,8 @@ fn ddmin_lists_drops_most_of_a_long_list_in_fewer_runs_than_elements() {
 fn replace_by_descendant_hoists_through_unit_alternatives() {
     // `--0 * 0 - 0` holds `--0`, a <factor>, below <expr> and <term>:
     // no same-symbol descendant leads there, hoisting does.
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
-    let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
-    let cfg = DecodeConfig::default();
-    let ctx = TreeCtx::new(&g, Render::Text);
-    let start = encoded(&g, b"--0 * 0 - 0", &cfg);
-    let mut o = FnOracle::new(|c: &[u8]| {
-        let t = crate::generate::decode(&g, c, &cfg);
-        if t.windows(3).any(|w| w == b"--0") {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
-    });
-    let mut t = Tester::new(&mut o);
-    let out = replace_by_descendant(&ctx, &cfg, &start, &mut t);
-    assert_eq!(crate::generate::decode(&g, &out, &cfg), b"--0");
+    let (out, _) = expr_replace_by_descendant(b"--0 * 0 - 0", b"--0");
+    assert_eq!(out, b"--0");
 }
 
 /// Two statement kinds sharing `<e>` and `<t>`.
@@ -136,13 +132,7 @@ fn restructure_rebuilds_through_another_alternative() {
     let cfg = DecodeConfig::default();
     let ctx = TreeCtx::new(&g, Render::Text);
     let start = encoded(&g, b"UPDATE t SET a=(y)", &cfg);
-    let mut o = FnOracle::new(|c: &[u8]| {
-        if crate::generate::decode(&g, c, &cfg).contains(&b'y') {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
-    });
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.contains(&b'y')));
     let mut t = Tester::new(&mut o);
     // Same-symbol replacement cannot leave UPDATE; restructuring can.
     let rbd = replace_by_descendant(&ctx, &cfg, &start, &mut t);
@@ -168,13 +158,7 @@ fn restructure_takes_shorter_text_with_longer_choices_under_the_image_bound() {
     let ctx = TreeCtx::new(&g, Render::Text);
     let start = encoded(&g, b"UPDATE y SET a=b WHERE 1", &cfg);
     let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
-    let mut o = FnOracle::new(|c: &[u8]| {
-        if text(c).contains(&b'y') {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
-    });
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.contains(&b'y')));
     // Without the bound: shortlex progress only, UPDATE stays.
     let mut t = Tester::new(&mut o);
     let out = restructure(&ctx, &cfg, &start, &mut t);
