@@ -158,3 +158,71 @@ proptest! {
         prop_assert_eq!(pred(&r.output), Outcome::Interesting);
     }
 }
+
+/// An oracle that claims to run `jobs` candidates at once and records
+/// the largest batch it was given.
+struct Batched<F> {
+    f: F,
+    jobs: usize,
+    largest: usize,
+}
+
+impl<F: FnMut(&[u8]) -> Outcome> grammar_min::oracle::Oracle for Batched<F> {
+    fn test(&mut self, c: &[u8]) -> Outcome {
+        self.largest = self.largest.max(1);
+        (self.f)(c)
+    }
+    fn parallelism(&self) -> usize {
+        self.jobs
+    }
+    fn test_batch(&mut self, cs: &[&[u8]]) -> Vec<Outcome> {
+        self.largest = self.largest.max(cs.len());
+        cs.iter().map(|c| (self.f)(c)).collect()
+    }
+}
+
+/// Text auto with `jobs` candidates at once: the output and the largest
+/// batch the oracle saw.
+fn auto_with_jobs(text: &[u8], pred: impl Fn(&[u8]) -> Outcome, jobs: usize) -> (Vec<u8>, usize) {
+    let g = expr_grammar();
+    let mut o = Batched {
+        f: &pred,
+        jobs,
+        largest: 0,
+    };
+    let mut t = Tester::new(&mut o);
+    let out = reduce_text(Some(&g), text, Strategy::Auto, &mut t)
+        .unwrap()
+        .output;
+    drop(t);
+    (out, o.largest)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// `-j N`: every phase of text auto (the choice passes too, through
+    /// the text cache) may run candidates in batches, and the result is the
+    /// same as one at a time.
+    #[test]
+    fn parallel_batches_give_the_same_reduction(
+        choices in proptest::collection::vec(any::<u8>(), 4..48),
+        pick in any::<(u16, u16)>(),
+    ) {
+        let g = expr_grammar();
+        let text = decode(&g, &choices, &CFG);
+        let toks: Vec<&[u8]> = ddmin::tokens(&text).into_iter().filter(|t| t != b" ").collect();
+        prop_assume!(toks.len() >= 2);
+        let i = pick.0 as usize % (toks.len() - 1);
+        let j = i + 1 + pick.1 as usize % (toks.len() - 1 - i);
+        let (a, b) = (toks[i].to_vec(), toks[j].to_vec());
+        let pred = |c: &[u8]| if in_order(c, &a, &b) { Outcome::Interesting } else { Outcome::NotInteresting };
+        let (one, largest) = auto_with_jobs(&text, pred, 1);
+        prop_assert!(largest <= 1);
+        for jobs in [2, 3] {
+            let (many, largest) = auto_with_jobs(&text, pred, jobs);
+            prop_assert_eq!(&many, &one);
+            prop_assert!(largest <= jobs);
+        }
+    }
+}

@@ -100,6 +100,12 @@ def run_tool(tool, task, work, budget):
         return out, note, calls, time.time() - t0
     if tool == "cargo fuzz tmin" or "target" in tool:
         return None, "n/a: not a fuzz-target task", 0, 0.0
+    # "TOOL -j 2": the same tool with two candidates run at once (our -j,
+    # picireny's parallel mode).
+    jobs = 2 if tool.endswith(" -j 2") else 1
+    tool = tool.removesuffix(" -j 2")
+    if jobs > 1 and tool not in ("grammar-min (choices)", "grammar-min (text auto)", "picireny"):
+        raise ValueError(tool + " -j 2")
     if tool == "grammar-min (choices)":
         ch = os.path.join(work, "input.choices")
         shutil.copy(art + ".choices", ch)
@@ -111,7 +117,9 @@ def run_tool(tool, task, work, budget):
     elif tool == "grammar-min (ddmin)":
         out = os.path.join(work, "out.txt")
         argv = [GM, "reduce", "--cmd", cmd_str, "--strategy", "ddmin", txt, "-o", out, "--json"]
-    elif tool == "picire":
+    if jobs > 1 and tool.startswith("grammar-min"):
+        argv += ["-j", str(jobs)]
+    if tool == "picire":
         test = os.path.join(work, "test.sh")
         open(test, "w").write(f"#!/bin/sh\nexec sh {COUNTED} {pred} \"$1\"\n")
         os.chmod(test, 0o755)
@@ -131,6 +139,8 @@ def run_tool(tool, task, work, budget):
                 "-s", task["antlr_start"], "--antlr", os.environ.get("ANTLR_JAR", "/usr/share/java/antlr4.jar"),
                 "-o", outdir, "-l", "ERROR"]
         out = os.path.join(outdir, "input.txt")
+        if jobs > 1:
+            argv += ["-p", "-j", str(jobs)]
     elif tool == "shrinkray":
         test = os.path.join(work, "test.sh")
         open(test, "w").write(
@@ -146,7 +156,7 @@ def run_tool(tool, task, work, budget):
         os.chmod(test, 0o755)
         argv = ["cvise", "--n", "1", "--not-c", "--timeout", "10", "--tidy", test, "input.txt"]
         out = txt
-    else:
+    elif not tool.startswith("grammar-min"):
         raise ValueError(tool)
     env = dict(os.environ, GM_COUNTER=os.path.join(work, "counter"))
     if task.get("fuzz_target"):

@@ -2,7 +2,8 @@
 """Merges results*.json files given on the command line (later files win
 for the same task+tool) and prints the Markdown table plus the goal check:
 final size <= best peer; oracle calls <= half and wall time <= a quarter of
-the best grammar-aware peer (picireny)."""
+the best grammar-aware peer (picireny, one job or `-p -j 2`, whichever
+is better on each count)."""
 import json, sys
 
 def size_ok(o, best):
@@ -21,9 +22,10 @@ tasks = []
 for t, _ in order:
     if t not in tasks:
         tasks.append(t)
-tools = ["grammar-min (choices)", "grammar-min (target --persistent)", "grammar-min (target)",
-         "grammar-min (text auto)", "grammar-min (ddmin)",
-         "picireny", "cargo fuzz tmin", "picire", "shrinkray", "cvise"]
+tools = ["grammar-min (choices)", "grammar-min (choices -j 2)", "grammar-min (target --persistent)",
+         "grammar-min (target)", "grammar-min (text auto)", "grammar-min (text auto -j 2)",
+         "grammar-min (ddmin)", "picireny", "picireny -j 2", "cargo fuzz tmin", "picire", "shrinkray",
+         "cvise"]
 print("| task | tool | bytes before → after | oracle calls | wall (s) | result / note |")
 print("|---|---|---|---|---|---|")
 for t in tasks:
@@ -36,15 +38,20 @@ for t in tasks:
         note = (" " + r["note"].replace("|", "\\|")) if r["note"] else ""
         print(f"| {t} | {tool} | {r['bytes_before']} → {after} | {r['oracle_calls']} | {r['seconds']} | {res}{note} |")
 print()
-print("| task | ours (mode): bytes / calls / s | best peer size | picireny calls / s | size ≤ best peer | calls ≤ ½ picireny | time ≤ ¼ picireny |")
+print("| task | ours (mode): bytes / calls / s | best peer size | picireny: fewest calls / least s | size ≤ best peer | calls ≤ ½ picireny | time ≤ ¼ picireny |")
 print("|---|---|---|---|---|---|---|")
 for t in tasks:
     peers = [r for (tt, tool), r in rows.items() if tt == t and not tool.startswith("grammar-min") and r["bytes_after"] is not None]
     best = min((r["bytes_after"] for r in peers), default=None)
-    g = rows.get((t, "picireny"))
-    g_ok = g is not None and g["bytes_after"] is not None
+    # The best grammar-aware peer: picireny, one job or parallel, the
+    # fewest calls and the shortest wall time of either.
+    gs = [r for r in (rows.get((t, "picireny")), rows.get((t, "picireny -j 2")))
+          if r is not None and r["bytes_after"] is not None]
+    g_ok = bool(gs)
+    g_calls = min((r["oracle_calls"] for r in gs), default=None)
+    g_secs = min((r["seconds"] for r in gs), default=None)
     tm = rows.get((t, "cargo fuzz tmin"))
-    for mode in ["choices", "target --persistent", "text auto"]:
+    for mode in ["choices", "choices -j 2", "target --persistent", "text auto", "text auto -j 2"]:
         o = rows.get((t, f"grammar-min ({mode})"))
         if o is None:
             continue
@@ -56,7 +63,7 @@ for t in tasks:
             print(f"| {t} | {ours} | {best} | {gp} | {'yes' if size_ok(o, best) else 'no'} | n/a | n/a |")
             continue
         ok = size_ok(o, best)
-        calls_ok = "n/a" if not g_ok else ("yes" if o["oracle_calls"] * 2 <= g["oracle_calls"] else "no")
-        time_ok = "n/a" if not g_ok else ("yes" if o["seconds"] * 4 <= g["seconds"] else "no")
-        gp = f"{g['oracle_calls']} / {g['seconds']}" if g_ok else "no grammar-aware peer"
+        calls_ok = "n/a" if not g_ok else ("yes" if o["oracle_calls"] * 2 <= g_calls else "no")
+        time_ok = "n/a" if not g_ok else ("yes" if o["seconds"] * 4 <= g_secs else "no")
+        gp = f"{g_calls} / {g_secs}" if g_ok else "no grammar-aware peer"
         print(f"| {t} | {ours} | {best} | {gp} | {'yes' if ok else 'no'} | {calls_ok} | {time_ok} |")

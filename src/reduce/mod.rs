@@ -292,6 +292,19 @@ impl crate::oracle::Oracle for ChoicesAsText<'_, '_> {
     fn test(&mut self, candidate: &[u8]) -> Outcome {
         self.text.test(&decode(self.g, candidate, &self.cfg))
     }
+
+    fn parallelism(&self) -> usize {
+        self.text.parallelism()
+    }
+
+    fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        let texts: Vec<Vec<u8>> = candidates
+            .iter()
+            .map(|c| decode(self.g, c, &self.cfg))
+            .collect();
+        let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+        self.text.test_batch(&refs)
+    }
 }
 
 /// Runs `pass` (a choice-sequence reduction) on the choice sequence of
@@ -415,4 +428,58 @@ pub fn reduce_choices(
 /// The text a choice sequence stands for (convenience for reports).
 pub fn choices_text(g: &Grammar, cfg: &DecodeConfig, choices: &[u8]) -> Vec<u8> {
     decode(g, choices, cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::Oracle;
+
+    /// Interesting iff the text contains `0`; runs `jobs` at once and
+    /// records the largest batch.
+    struct Batched {
+        jobs: usize,
+        largest: usize,
+    }
+
+    impl Oracle for Batched {
+        fn test(&mut self, c: &[u8]) -> Outcome {
+            self.largest = self.largest.max(1);
+            if c.contains(&b'0') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        }
+        fn parallelism(&self) -> usize {
+            self.jobs
+        }
+        fn test_batch(&mut self, cs: &[&[u8]]) -> Vec<Outcome> {
+            let outs = cs.iter().map(|c| self.test(c)).collect();
+            self.largest = self.largest.max(cs.len());
+            outs
+        }
+    }
+
+    #[test]
+    fn choice_passes_on_text_run_batches_through_the_text_tester() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let tree = parse_tree(&g, b"1 + 2 * (3 - 40)").unwrap();
+        for jobs in [1, 2] {
+            let mut o = Batched { jobs, largest: 0 };
+            let mut t = Tester::new(&mut o);
+            let out = via_choices(&g, &tree, &mut t, |_, _, start, inner| {
+                assert_eq!(inner.parallelism(), jobs);
+                // Two candidates, the first not interesting: both run.
+                let (a, b) = (start[..2].to_vec(), start[..start.len() - 1].to_vec());
+                inner
+                    .first_interesting([((), a), ((), b)])
+                    .map_or_else(|| start.to_vec(), |(_, c)| c)
+            });
+            drop(t);
+            assert!(out.is_some());
+            assert_eq!(o.largest, jobs);
+        }
+    }
 }

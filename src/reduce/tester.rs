@@ -163,17 +163,11 @@ impl<'o> Tester<'o> {
     /// The cache key of `c`, or `None` (counted as skipped) when the image
     /// bound rules it out.
     fn admit(&mut self, c: &[u8]) -> Option<u128> {
-        match (&self.key_fn, self.image_bound) {
-            (Some(f), true) => {
-                let image = f(c);
-                if image.len() > self.best_image_len {
-                    self.stats.skipped += 1;
-                    return None;
-                }
-                Some(key(&image))
-            }
-            _ => Some(self.key_of(c)),
+        let k = self.peek_key(c);
+        if k.is_none() {
+            self.stats.skipped += 1;
         }
+        k
     }
 
     fn key_of(&self, c: &[u8]) -> u128 {
@@ -256,61 +250,108 @@ impl<'o> Tester<'o> {
         }
     }
 
+    /// How many candidates the oracle runs at once (1 = one at a time).
+    pub fn parallelism(&self) -> usize {
+        self.oracle.parallelism().max(1)
+    }
+
+    /// Tests several candidates through the cache, the uncached ones (each
+    /// distinct image once) in one [`Oracle::test_batch`], so a parallel
+    /// oracle runs them at once; one outcome per candidate, in order.
+    /// Candidates the image bound rules out are not interesting.
+    pub fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        let keys: Vec<Option<u128>> = candidates.iter().map(|c| self.admit(c)).collect();
+        let mut todo: Vec<&[u8]> = Vec::new();
+        let mut todo_keys: Vec<u128> = Vec::new();
+        for (c, k) in candidates.iter().zip(&keys) {
+            if let Some(k) = *k {
+                if self.cache.contains_key(&k) || todo_keys.contains(&k) {
+                    self.stats.cache_hits += 1;
+                } else {
+                    todo_keys.push(k);
+                    todo.push(c);
+                }
+            }
+        }
+        if !todo.is_empty() {
+            let outs = if todo.len() == 1 {
+                vec![self.oracle.test(todo[0])]
+            } else {
+                self.oracle.test_batch(&todo)
+            };
+            for (k, o) in todo_keys.into_iter().zip(outs) {
+                self.record(k, o);
+            }
+        }
+        keys.iter()
+            .map(|k| k.map_or(Outcome::NotInteresting, |k| self.cache[&k]))
+            .collect()
+    }
+
     /// Tests candidates in order and returns the first interesting one
-    /// (accepted as the new best), or `None`. With a parallel oracle,
-    /// batches of candidates run at once, but the answer is always the
-    /// first interesting candidate *in order*, so the reduction is the same
-    /// as with one job.
+    /// (accepted as the new best), or `None`. With a parallel oracle, each
+    /// round gathers candidates until it holds as many uncached ones as
+    /// the oracle runs at once (or a cached interesting one) and runs them
+    /// together, but the answer is always the first interesting candidate
+    /// *in order*, so the reduction is the same as with one job; only the
+    /// count of oracle runs can differ (candidates after the answer in its
+    /// round ran for nothing).
     pub fn first_interesting<T>(
         &mut self,
         candidates: impl IntoIterator<Item = (T, Vec<u8>)>,
     ) -> Option<(T, Vec<u8>)> {
-        let jobs = self.oracle.parallelism().max(1);
+        let jobs = self.parallelism();
         let mut it = candidates.into_iter();
         loop {
             if self.stopped() {
                 return None;
             }
-            let batch: Vec<(T, Vec<u8>)> = it.by_ref().take(jobs).collect();
-            if batch.is_empty() {
-                return None;
-            }
-            if jobs > 1 {
-                // One key per candidate; `None` = ruled out by the image
-                // bound, i.e. not interesting, as with one job (the bound
-                // does not move within a batch).
-                let admitted: Vec<Option<u128>> =
-                    batch.iter().map(|(_, c)| self.admit(c)).collect();
-                let mut todo: Vec<&[u8]> = Vec::new();
-                let mut keys: Vec<u128> = Vec::new();
-                for ((_, c), k) in batch.iter().zip(&admitted) {
-                    if let Some(k) = *k {
-                        if !self.cache.contains_key(&k) && !keys.contains(&k) {
-                            keys.push(k);
-                            todo.push(c);
-                        }
-                    }
-                }
-                if !todo.is_empty() {
-                    let outs = self.oracle.test_batch(&todo);
-                    for (k, o) in keys.into_iter().zip(outs) {
-                        self.record(k, o);
-                    }
-                }
-                for ((t, c), k) in batch.into_iter().zip(admitted) {
-                    if k.is_some_and(|k| self.cache.get(&k) == Some(&Outcome::Interesting)) {
-                        self.accept(&c);
-                        return Some((t, c));
-                    }
-                }
-                continue;
-            }
-            for (t, c) in batch {
+            if jobs == 1 {
+                let (t, c) = it.next()?;
                 if self.test(&c) == Outcome::Interesting {
                     self.accept(&c);
                     return Some((t, c));
                 }
+                continue;
             }
+            // The image bound does not move within a round (only an
+            // accepted candidate moves it), so admitting here and again in
+            // `test_batch` agrees.
+            let mut batch: Vec<(T, Vec<u8>)> = Vec::new();
+            let mut fresh: Vec<u128> = Vec::new();
+            while fresh.len() < jobs {
+                let Some((t, c)) = it.next() else { break };
+                let k = self.peek_key(&c);
+                batch.push((t, c));
+                match k.map(|k| (k, self.cache.get(&k))) {
+                    Some((_, Some(Outcome::Interesting))) => break,
+                    Some((k, None)) if !fresh.contains(&k) => fresh.push(k),
+                    _ => {}
+                }
+            }
+            if batch.is_empty() {
+                return None;
+            }
+            let refs: Vec<&[u8]> = batch.iter().map(|(_, c)| c.as_slice()).collect();
+            let outs = self.test_batch(&refs);
+            let hit = outs.iter().position(|&o| o == Outcome::Interesting);
+            if let Some(i) = hit {
+                let (t, c) = batch.swap_remove(i);
+                self.accept(&c);
+                return Some((t, c));
+            }
+        }
+    }
+
+    /// The cache key `c` would get, or `None` when the image bound rules it
+    /// out; unlike [`Tester::admit`], counts nothing.
+    fn peek_key(&self, c: &[u8]) -> Option<u128> {
+        match (&self.key_fn, self.image_bound) {
+            (Some(f), true) => {
+                let image = f(c);
+                (image.len() <= self.best_image_len).then(|| key(&image))
+            }
+            _ => Some(self.key_of(c)),
         }
     }
 }
