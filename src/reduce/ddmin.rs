@@ -79,6 +79,88 @@ pub fn ddmin_from<U: Clone>(
     units
 }
 
+/// Single-unit deletions swept left to right, the fine-grained end of a
+/// reduction (after grammar-aware passes have removed the large parts):
+/// the first deletable unit from the sweep's position on is deleted
+/// ([`Tester::first_interesting`], so `-j N` runs several at once); when
+/// the unit after it goes too, the run is grown (deleting 2, 4, 8, ...
+/// more units at once, then halving), so a run of `m` deletable units
+/// costs O(log m) oracle runs instead of `m` sweeps. Sweeps repeat until
+/// one deletes nothing: the result is 1-minimal, as with [`ddmin`], and
+/// at least one unit is kept.
+pub fn delete_sweep<U: Clone>(
+    mut units: Vec<U>,
+    tester: &mut Tester<'_>,
+    render: &mut dyn FnMut(&[U]) -> Vec<u8>,
+) -> Vec<U> {
+    let without = |u: &[U], a: usize, b: usize| -> Vec<U> {
+        let mut c = Vec::with_capacity(u.len() - (b - a));
+        c.extend_from_slice(&u[..a]);
+        c.extend_from_slice(&u[b..]);
+        c
+    };
+    loop {
+        let mut deleted = false;
+        let mut i = 0;
+        // Position of the last deletion, to see two in a row.
+        let mut last: Option<usize> = None;
+        while i < units.len() && units.len() >= 2 && !tester.stopped() {
+            let cur = &units;
+            let cands = (i..cur.len()).map(|j| {
+                let c = without(cur, j, j + 1);
+                let r = render(&c);
+                ((j, c), r)
+            });
+            let Some(((j, c), _)) = tester.first_interesting(cands) else {
+                break;
+            };
+            units = c;
+            deleted = true;
+            if last == Some(j) {
+                grow_deletion(&mut units, j, tester, render, &without);
+            }
+            last = Some(j);
+            i = j;
+        }
+        if !deleted || tester.stopped() {
+            return units;
+        }
+    }
+}
+
+/// Deletes as many units at `j` as keep the failure: doubling runs, then
+/// halving (each success applied at once).
+fn grow_deletion<U: Clone>(
+    units: &mut Vec<U>,
+    j: usize,
+    tester: &mut Tester<'_>,
+    render: &mut dyn FnMut(&[U]) -> Vec<u8>,
+    without: &dyn Fn(&[U], usize, usize) -> Vec<U>,
+) {
+    let mut k = 2;
+    let mut growing = true;
+    while k >= 1 && !tester.stopped() {
+        // Keep at least one unit.
+        let k_now = k.min(units.len().saturating_sub(1)).min(units.len() - j);
+        if k_now == 0 {
+            return;
+        }
+        let c = without(units, j, j + k_now);
+        let r = render(&c);
+        if tester.first_interesting([(c, r)]).is_some_and(|(c, _)| {
+            *units = c;
+            true
+        }) {
+            if growing {
+                k *= 2;
+            }
+        } else {
+            growing = false;
+            k /= 2;
+        }
+    }
+}
+
 /// Splits text into lexical tokens: runs of identifier characters
 /// (alphanumerics, `_`, bytes >= 0x80), runs of whitespace, and single
 /// other bytes. Concatenating the tokens gives the text back.
@@ -180,7 +262,7 @@ pub fn keywords(g: &crate::grammar::Grammar) -> Vec<Vec<u8>> {
 /// reduction suite none did, and they were 40 % of the oracle runs).
 /// Whole keywords can still go. With no keywords this is [`ddmin_bytes`].
 ///
-/// `fine` starts at single-unit deletions (see [`ddmin_from`]).
+/// `fine`: single-unit deletions ([`delete_sweep`]) instead of ddmin.
 pub fn ddmin_bytes_keeping(
     text: &[u8],
     keywords: &[Vec<u8>],
@@ -195,8 +277,12 @@ pub fn ddmin_bytes_keeping(
             units.extend(t.chunks(1));
         }
     }
-    let n = if fine { units.len() } else { 2 };
-    ddmin_from(units, tester, &mut |u: &[&[u8]]| u.concat(), None, n).concat()
+    let render = &mut |u: &[&[u8]]| u.concat();
+    if fine {
+        delete_sweep(units, tester, render).concat()
+    } else {
+        ddmin(units, tester, render, None).concat()
+    }
 }
 
 /// ddmin over bytes.
@@ -235,6 +321,32 @@ mod tests {
         assert_eq!(ddmin_bytes(b"xxaxxxxxxzxx", &mut t), b"az");
         let toks = ddmin_split(b"let a = 1; let z = 2;", tokens, &mut t);
         assert_eq!(toks, b"az");
+    }
+
+    #[test]
+    fn delete_sweep_is_one_minimal_and_deletes_runs_in_few_runs() {
+        // a, then 1000 x, then z: the run goes in O(log 1000) runs, not
+        // one sweep per x.
+        let mut text = b"qa".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 1000));
+        text.extend_from_slice(b"zq");
+        let mut o = FnOracle::new(a_and_z);
+        let mut t = Tester::new(&mut o);
+        let r = delete_sweep(text, &mut t, &mut |u: &[u8]| u.to_vec());
+        assert_eq!(r, b"az");
+        assert!(t.stats().tests < 40, "{} runs", t.stats().tests);
+        drop(t);
+        // Scattered units, no runs: still 1-minimal.
+        let mut t = Tester::new(&mut o);
+        let r = delete_sweep(b"xaxbxcxzx".to_vec(), &mut t, &mut |u: &[u8]| u.to_vec());
+        assert_eq!(r, b"az");
+        // Never empty, even when everything could go.
+        let mut always = FnOracle::new(|_: &[u8]| Outcome::Interesting);
+        let mut t = Tester::new(&mut always);
+        assert_eq!(
+            delete_sweep(b"abc".to_vec(), &mut t, &mut |u: &[u8]| u.to_vec()).len(),
+            1
+        );
     }
 
     #[test]

@@ -10,10 +10,11 @@
 //! order as sorting the built candidates by length.
 
 use super::{shortlex_lt, Tester};
+use std::collections::HashSet;
 use std::ops::Range;
 
 /// What replaces part of an edited range.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Piece {
     /// These bytes.
     Lit(Vec<u8>),
@@ -61,7 +62,7 @@ fn trailing_zeros(b: &[u8]) -> usize {
 /// One candidate: `base[range]` replaced by `pieces`; with `trim`, trailing
 /// zero bytes of the result are dropped (missing bytes decode as zero, so
 /// the candidate stands for the same input and is shorter).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Edit {
     /// The replaced range of the base sequence.
     pub range: Range<usize>,
@@ -112,6 +113,51 @@ impl Edit {
             }
         }
         untrimmed - z - trailing_zeros(&base[..self.range.start])
+    }
+
+    /// This edit restated for the sequence `acc` produced (`acc` applied
+    /// to the same base, without trimming): ranges before `acc`'s stay,
+    /// ranges after it move by what it removed or added, ranges inside a
+    /// range `acc` copies ([`Piece::Src`], e.g. a hoisted descendant) move
+    /// with the copy; `None` when a range is cut by `acc` (its content
+    /// changed).
+    pub fn shifted_past(&self, acc: &Edit) -> Option<Edit> {
+        if acc.trim {
+            return None;
+        }
+        let r = &acc.range;
+        let added = acc.pieces.iter().map(Piece::len).sum::<usize>();
+        let map = |x: &Range<usize>| -> Option<Range<usize>> {
+            if x.end <= r.start {
+                return Some(x.clone());
+            }
+            if x.start >= r.end {
+                return Some(x.start - r.len() + added..x.end - r.len() + added);
+            }
+            let mut out = r.start;
+            for p in &acc.pieces {
+                if let Piece::Src(d) = p {
+                    if d.start <= x.start && x.end <= d.end {
+                        let at = out + (x.start - d.start);
+                        return Some(at..at + x.len());
+                    }
+                }
+                out += p.len();
+            }
+            None
+        };
+        let mut pieces = Vec::with_capacity(self.pieces.len());
+        for p in &self.pieces {
+            pieces.push(match p {
+                Piece::Src(x) => Piece::Src(map(x)?),
+                other => other.clone(),
+            });
+        }
+        Some(Edit {
+            range: map(&self.range)?,
+            pieces,
+            trim: self.trim,
+        })
     }
 
     /// The candidate sequence.
@@ -165,26 +211,45 @@ pub fn greedy_filtered<F: FnMut(&[u8]) -> bool>(
 /// [`greedy_filtered`] without the shortlex check: the filter alone
 /// decides what is progress, and must make the rounds terminate (e.g. by
 /// admitting only candidates with a shorter image).
+///
+/// Within one call an edit is tried once, not again in every round: the
+/// edits a round passed over before the accepted one are remembered,
+/// restated for the new sequence ([`Edit::shifted_past`]), and skipped in
+/// later rounds unless the accepted edit touched their ranges. Without
+/// this, a deep tree whose many candidates all fail (each at its own
+/// node, so each a new text after any change elsewhere) costs their full
+/// count again for every success. A skipped edit that might now succeed
+/// (its failure depended on a part removed since) is left to the next
+/// call: the pipelines rerun their passes until nothing changes.
 pub fn greedy_keeping<F: FnMut(&[u8]) -> bool>(
     mut cur: Vec<u8>,
     tester: &mut Tester<'_>,
     mut make: impl FnMut(&[u8]) -> (Vec<Edit>, F),
 ) -> Vec<u8> {
+    let mut failed: HashSet<Edit> = HashSet::new();
     loop {
         if tester.stopped() {
             return cur;
         }
         let (edits, mut keep) = make(&cur);
         let base = &cur;
+        let skip = &failed;
         let cands = edits
             .iter()
-            .map(|e| e.apply(base))
-            .filter(|c| keep(c))
-            .map(|c| ((), c));
-        match tester.first_interesting(cands) {
-            Some(((), c)) => cur = c,
-            None => return cur,
-        }
+            .enumerate()
+            .filter(|(_, e)| !skip.contains(e))
+            .map(|(i, e)| (i, e.apply(base)))
+            .filter(|(_, c)| keep(c));
+        let Some((i, c)) = tester.first_interesting(cands) else {
+            return cur;
+        };
+        let acc = &edits[i];
+        failed = failed
+            .iter()
+            .chain(&edits[..i])
+            .filter_map(|e| e.shifted_past(acc))
+            .collect();
+        cur = c;
     }
 }
 
@@ -238,5 +303,59 @@ mod tests {
             }
             prop_assert_eq!(got, want);
         }
+
+        /// `shifted_past`: every range of the restated edit holds, in the
+        /// sequence `acc` produced, what the original range held in the
+        /// base (so the restated edit is the same change); ranges `acc`
+        /// cut give `None`; a trimming `acc` restates nothing.
+        #[test]
+        fn shifted_edits_address_the_same_content(
+            (base, e, acc) in proptest::collection::vec(0u8..3, 0..24)
+                .prop_flat_map(|b| { let n = b.len(); (Just(b), arb_edit(n), arb_edit(n)) })
+        ) {
+            let read = |s: &[u8], r: &Range<usize>| -> Vec<u8> {
+                r.clone().map(|i| s.get(i).copied().unwrap_or(0)).collect()
+            };
+            let ranges = |x: &Edit| -> Vec<Range<usize>> {
+                std::iter::once(x.range.clone())
+                    .chain(x.pieces.iter().filter_map(|p| match p {
+                        Piece::Src(r) => Some(r.clone()),
+                        _ => None,
+                    }))
+                    .collect()
+            };
+            let new = acc.apply(&base);
+            match e.shifted_past(&acc) {
+                Some(m) => {
+                    prop_assert!(!acc.trim);
+                    prop_assert_eq!(m.pieces.len(), e.pieces.len());
+                    for (x, y) in ranges(&e).iter().zip(ranges(&m)) {
+                        prop_assert_eq!(read(&base, x), read(&new, &y));
+                    }
+                }
+                None => {
+                    let r = &acc.range;
+                    let cut = ranges(&e).iter().any(|x| x.end > r.start && x.start < r.end);
+                    prop_assert!(acc.trim || cut);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_hoist_carries_edits_inside_the_hoisted_range() {
+        // acc: [2, 8) replaced by a copy of [4, 6); e inside [4, 6).
+        let acc = Edit::replace(2..8, vec![Piece::Lit(vec![9]), Piece::Src(4..6)]);
+        let e = Edit::replace(5..6, vec![Piece::Zeros(1)]);
+        assert_eq!(
+            e.shifted_past(&acc),
+            Some(Edit::replace(4..5, vec![Piece::Zeros(1)]))
+        );
+        // After acc: moved back by 6 - 3; across acc's range: gone.
+        assert_eq!(
+            Edit::delete(9..10).shifted_past(&acc),
+            Some(Edit::delete(6..7))
+        );
+        assert_eq!(Edit::delete(1..3).shifted_past(&acc), None);
     }
 }

@@ -233,16 +233,17 @@ pub fn reduce_text(
 /// multi-line inputs), over tokens, then over bytes.
 ///
 /// With `keywords` (after grammar-aware passes; see [`ddmin::keywords`]),
-/// token ddmin starts at single-token deletions, and the byte stage keeps
-/// the grammar's keywords whole and starts at single-byte deletions
+/// the token and byte stages are single-unit deletion sweeps
+/// ([`ddmin::delete_sweep`]: a run of deletable units goes in O(log n)
+/// runs) and the byte stage keeps the grammar's keywords whole
 /// ([`ddmin::ddmin_bytes_keeping`]): the grammar passes have removed the
 /// large parts, and halving a result of a few tokens costs oracle runs
 /// that rarely pay (BENCHMARKS.md: 10 of 68 runs on sqlite-python). The
 /// price: a run of several tokens that only goes as a whole and is no
 /// subtree (`INSERT INTO t1 ` before `VALUES(a)`) stays. With `None`
-/// every stage is plain ddmin (Zeller's, from two halves). Either way the result is
-/// 1-minimal with respect to deleting one token, and one byte outside
-/// keywords. `input` must already be known interesting (e.g.
+/// every stage is plain ddmin (Zeller's, from two halves). Either way the
+/// result is 1-minimal with respect to deleting one token, and one byte
+/// outside keywords. `input` must already be known interesting (e.g.
 /// [`Tester::seed`]).
 pub fn polish(input: &[u8], keywords: Option<&[Vec<u8>]>, tester: &mut Tester<'_>) -> Reduced {
     let mut cur = input.to_vec();
@@ -273,8 +274,12 @@ fn polish_into(
     // After the grammar passes (`keywords`): single-unit deletions first.
     let fine = keywords.is_some();
     let units = ddmin::tokens(cur);
-    let n = if fine { units.len() } else { 2 };
-    *cur = ddmin::ddmin_from(units, tester, &mut |u: &[&[u8]]| u.concat(), None, n).concat();
+    let render = &mut |u: &[&[u8]]| u.concat();
+    *cur = if fine {
+        ddmin::delete_sweep(units, tester, render).concat()
+    } else {
+        ddmin::ddmin(units, tester, render, None).concat()
+    };
     passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
     *cur = ddmin::ddmin_bytes_keeping(cur, keywords.unwrap_or_default(), fine, tester);
     passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
