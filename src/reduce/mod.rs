@@ -163,7 +163,7 @@ pub fn reduce_text(
         // Perses' node-by-node queue (BENCHMARKS.md); Perses and HDD* then
         // continue from their result.
         let r = via_choices(g, &tree, tester, |_, cfg, start, t| {
-            reduce_choices(g, cfg, start, Strategy::Auto, t)
+            choices_pipeline(g, cfg, start, Strategy::Auto, false, t)
                 .map_or_else(|_| start.to_vec(), |r| r.output)
         });
         if let Some(t) = r {
@@ -366,6 +366,24 @@ pub fn reduce_choices(
     strategy: Strategy,
     tester: &mut Tester<'_>,
 ) -> Result<Reduced, ReduceError> {
+    choices_pipeline(g, cfg, input, strategy, true, tester)
+}
+
+/// [`reduce_choices`]; `blind` = whether `auto` runs the grammar-blind
+/// passes on the sequence (ddmin, run deletion, zeroing) at the fixpoint
+/// of the structural ones. Text reduction leaves them out: on a text's
+/// choice sequence they shift every later choice, so their candidates
+/// are unrelated texts (measured: no task of the suite got smaller from
+/// them, and they were 60 % of the runs on a deeply nested JSON input);
+/// the text polish deletes tokens instead.
+fn choices_pipeline(
+    g: &Grammar,
+    cfg: &DecodeConfig,
+    input: &[u8],
+    strategy: Strategy,
+    blind: bool,
+    tester: &mut Tester<'_>,
+) -> Result<Reduced, ReduceError> {
     check_original(input, tester)?;
     let ctx = TreeCtx::new(g, Render::Choices(*cfg));
     let mut passes = Vec::new();
@@ -397,23 +415,26 @@ pub fn reduce_choices(
                 passes.push(("replace-by-descendant", cur.len(), tester.stats().tests));
                 cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
                 passes.push(("minimize-nodes", cur.len(), tester.stats().tests));
-                cur = choices::ddmin_pass(&cur, tester, false);
-                passes.push(("ddmin-choices", cur.len(), tester.stats().tests));
-                cur = choices::delete_runs(&cur, tester);
-                passes.push(("delete-runs", cur.len(), tester.stats().tests));
-                cur = choices::lower_bytes(&cur, tester);
-                passes.push(("lower-bytes", cur.len(), tester.stats().tests));
-                if strategy == Strategy::Auto {
+                if strategy == Strategy::Choices {
+                    cur = blind_passes(&cur, tester, &mut passes);
+                } else {
                     cur = tree_pass(perses::perses, &cur, tester);
                     passes.push(("perses", cur.len(), tester.stats().tests));
                 }
             }
         }
         if cur == before && strategy == Strategy::Auto && !tester.stopped() {
-            // At the fixpoint: try rebuilding nodes through other
-            // alternatives; on success the cheaper passes run again.
-            cur = choices::restructure(&ctx, cfg, &cur, tester);
-            passes.push(("restructure", cur.len(), tester.stats().tests));
+            // At the fixpoint of the structural passes: the blind ones
+            // (each sweep costs a run per choice, so only here), then
+            // rebuilding nodes through other alternatives; on success the
+            // cheaper passes run again.
+            if blind {
+                cur = blind_passes(&cur, tester, &mut passes);
+            }
+            if cur == before {
+                cur = choices::restructure(&ctx, cfg, &cur, tester);
+                passes.push(("restructure", cur.len(), tester.stats().tests));
+            }
         }
         if cur == before || tester.stopped() {
             break;
@@ -428,6 +449,23 @@ pub fn reduce_choices(
         output: cur,
         passes,
     })
+}
+
+/// Hypothesis' grammar-blind passes on a choice sequence: ddmin over
+/// choices, deletion of runs of 8, 4, 2 and 1 choices, zeroing single
+/// choices.
+fn blind_passes(
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+) -> Vec<u8> {
+    let mut cur = choices::ddmin_pass(cur, tester, false);
+    passes.push(("ddmin-choices", cur.len(), tester.stats().tests));
+    cur = choices::delete_runs(&cur, tester);
+    passes.push(("delete-runs", cur.len(), tester.stats().tests));
+    cur = choices::lower_bytes(&cur, tester);
+    passes.push(("lower-bytes", cur.len(), tester.stats().tests));
+    cur
 }
 
 /// The text a choice sequence stands for (convenience for reports).
