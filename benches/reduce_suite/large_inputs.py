@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Large text inputs for `cargo grammar-min reduce` (JSON, grammars/json.json):
 how oracle runs and time grow with the input. Each input is generated from
-a fixed seed; the predicate (predicates/json_has.py) wants valid JSON that
-holds one or two marker strings placed deep inside.
+a fixed seed; the predicate wants valid JSON that holds one or two marker
+strings placed deep inside (predicates/json_has.py), or that is nested deep
+enough (predicates/json_depth.py).
 
     python3 large_inputs.py [--bin PATH]   # default: target/release/cargo-grammar-min
 
@@ -47,11 +48,26 @@ def flat(seed, n, marks):
     return json.dumps(xs)
 
 
+def deep(levels, rng):
+    """Arrays and objects nested `levels` deep, with noise at every level."""
+    v = "s0"
+    for _ in range(levels):
+        noise = [rng.randint(0, 99) for _ in range(rng.randint(0, 2))]
+        v = [*noise, v] if rng.random() < 0.7 else {"k%d" % rng.randint(0, 9): v, "n": noise}
+    return v
+
+
+# (name, generator, predicate script, its arguments)
 INPUTS = [
-    ("flat list, 5,000 numbers, needs 2", lambda: flat(5, 5000, [(3123, "zz"), (4000, "yy")]), ["zz", "yy"]),
-    ("flat list, 50,000 numbers, needs 1", lambda: flat(5, 50000, [(31234, "zz")]), ["zz"]),
-    ("nested, 100 values, needs 2", lambda: nested(8, 100, 5, 6, [(25, {"a": [1, 2, {"b": "zz"}]}), (80, [[["yy"]]])]), ["zz", "yy"]),
-    ("nested, 400 values, needs 1", lambda: nested(7, 400, 6, 8, [(250, {"a": [1, 2, {"b": "zz"}]})]), ["zz"]),
+    ("flat list, 5,000 numbers, needs 2", lambda: flat(5, 5000, [(3123, "zz"), (4000, "yy")]),
+     "json_has.py", ["zz", "yy"]),
+    ("flat list, 50,000 numbers, needs 1", lambda: flat(5, 50000, [(31234, "zz")]), "json_has.py", ["zz"]),
+    ("nested, 100 values, needs 2",
+     lambda: nested(8, 100, 5, 6, [(25, {"a": [1, 2, {"b": "zz"}]}), (80, [[["yy"]]])]), "json_has.py", ["zz", "yy"]),
+    ("nested, 400 values, needs 1", lambda: nested(7, 400, 6, 8, [(250, {"a": [1, 2, {"b": "zz"}]})]),
+     "json_has.py", ["zz"]),
+    ("100 values, one 300 deep, needs depth 256",
+     lambda: nested(9, 100, 3, 4, [(60, deep(300, random.Random(9)))]), "json_depth.py", ["256"]),
 ]
 
 
@@ -60,11 +76,11 @@ def main():
     binary = os.path.join(ROOT, "target", "release", "cargo-grammar-min")
     if args[:1] == ["--bin"]:
         binary = args[1]
-    pred = os.path.join(HERE, "predicates", "json_has.py")
     print("| input | bytes | oracle runs | seconds | result |")
     print("|---|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory() as work:
-        for name, make, words in INPUTS:
+        for name, make, script, words in INPUTS:
+            pred = os.path.join(HERE, "predicates", script)
             path = os.path.join(work, "input.json")
             with open(path, "w") as f:
                 f.write(make())

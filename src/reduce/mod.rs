@@ -184,7 +184,10 @@ pub fn reduce_text(
                 passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
                 tree = hdd::hdd(&ctx, tree, tester);
                 passes.push(("hdd", tree.unparse(g).len(), tester.stats().tests));
-                if tree.len() < size || tester.stopped() {
+                if tester.stopped() {
+                    break;
+                }
+                if tree.len() < size {
                     continue;
                 }
                 // At the tree passes' fixpoint (before ddmin leaves the
@@ -293,9 +296,24 @@ struct ChoicesAsText<'a, 'o> {
     text: &'a mut Tester<'o>,
 }
 
+impl ChoicesAsText<'_, '_> {
+    /// Tests texts; the first interesting one (the one the choice pass
+    /// takes: [`Tester::first_interesting`]) is offered to the text tester
+    /// as its best so far (kept if shorter), so the observer — the CLI's
+    /// best-so-far file — sees improvements during the choice passes, not
+    /// only when they return, and the same ones with any `-j`.
+    fn texts(&mut self, texts: &[&[u8]]) -> Vec<Outcome> {
+        let outs = self.text.test_batch(texts);
+        if let Some(i) = outs.iter().position(|&o| o == Outcome::Interesting) {
+            self.text.accept(texts[i]);
+        }
+        outs
+    }
+}
+
 impl crate::oracle::Oracle for ChoicesAsText<'_, '_> {
     fn test(&mut self, candidate: &[u8]) -> Outcome {
-        self.text.test(&decode(self.g, candidate, &self.cfg))
+        self.texts(&[&decode(self.g, candidate, &self.cfg)])[0]
     }
 
     fn parallelism(&self) -> usize {
@@ -308,7 +326,7 @@ impl crate::oracle::Oracle for ChoicesAsText<'_, '_> {
             .map(|c| decode(self.g, c, &self.cfg))
             .collect();
         let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
-        self.text.test_batch(&refs)
+        self.texts(&refs)
     }
 }
 
@@ -326,16 +344,21 @@ fn via_choices(
     let (start, cfg) = crate::encode::encode_auto(g, tree, &DecodeConfig::default()).ok()?;
     let before = decode(g, &start, &cfg);
     let ctx = TreeCtx::new(g, Render::Choices(cfg));
+    // As for choice artifacts under --cmd: keyed by text, and candidates
+    // whose text is longer than the best so far are not run. Ctrl-C
+    // reaches the choice passes through the shared stop flag.
+    let stop = tester.stop_flag();
     let mut oracle = ChoicesAsText {
         g,
         cfg,
         text: tester,
     };
-    // As for choice artifacts under --cmd: keyed by text, and candidates
-    // whose text is longer than the best so far are not run.
     let mut inner = Tester::new(&mut oracle)
         .with_cache_key(move |c| decode(g, c, &cfg))
         .with_image_bound();
+    if let Some(flag) = stop {
+        inner = inner.with_stop(flag);
+    }
     inner.seed(&start, Outcome::Interesting);
     let out = pass(&ctx, &cfg, &start, &mut inner);
     drop(inner);
@@ -524,5 +547,78 @@ mod tests {
             assert!(out.is_some());
             assert_eq!(o.largest, jobs);
         }
+    }
+}
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use crate::oracle::FnOracle;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    /// Ctrl-C (the stop flag set after `k` oracle runs) ends every
+    /// strategy, on text and on choices, promptly and with an interesting
+    /// result; run on a thread so a loop that ignores the flag fails the
+    /// test instead of hanging it.
+    #[test]
+    fn every_strategy_returns_soon_after_the_stop_flag() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+            let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+            let cfg = DecodeConfig::default();
+            let text = b"(1 + 2) * 3 / (4 - 5 * (6 + 7)) + 8 / 0 - 9 * (1 + 1)";
+            let tree = parse_tree(&g, text).unwrap();
+            let choices = crate::encode::encode(&g, &tree, &cfg).unwrap();
+            let holds = |t: &[u8]| t.windows(3).any(|w| w == b"/ 0" || w == b"/0");
+            for s in [
+                Strategy::Auto,
+                Strategy::Ddmin,
+                Strategy::Choices,
+                Strategy::Perses,
+                Strategy::Hdd,
+                Strategy::Grabr,
+            ] {
+                for k in [1u64, 3, 10, 30] {
+                    for on_choices in [false, true] {
+                        let flag = Arc::new(AtomicBool::new(false));
+                        let f2 = flag.clone();
+                        let mut runs = 0;
+                        let mut o = FnOracle::new(|c: &[u8]| {
+                            runs += 1;
+                            if runs >= k {
+                                f2.store(true, Ordering::SeqCst);
+                            }
+                            let t = if on_choices {
+                                decode(&g, c, &cfg)
+                            } else {
+                                c.to_vec()
+                            };
+                            if holds(&t) {
+                                Outcome::Interesting
+                            } else {
+                                Outcome::NotInteresting
+                            }
+                        });
+                        let mut t = Tester::new(&mut o).with_stop(flag);
+                        let (out, text_out) = if on_choices {
+                            let r = reduce_choices(&g, &cfg, &choices, s, &mut t).unwrap();
+                            let x = decode(&g, &r.output, &cfg);
+                            (r.output, x)
+                        } else {
+                            let r = reduce_text(Some(&g), text, s, &mut t).unwrap();
+                            (r.output.clone(), r.output)
+                        };
+                        assert!(holds(&text_out), "{s:?} k={k}: {out:?}");
+                        // Runs after the flag: at most one batch in flight.
+                        assert!(t.stats().tests <= k + 1, "{s:?} k={k}: {}", t.stats().tests);
+                    }
+                }
+            }
+            tx.send(()).unwrap();
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(120))
+            .expect("a strategy kept running after the stop flag");
     }
 }

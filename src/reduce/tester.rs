@@ -182,6 +182,12 @@ impl<'o> Tester<'o> {
         self.stats
     }
 
+    /// The stop flag ([`Tester::with_stop`]), to share with a tester that
+    /// runs through this one.
+    pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.stop.clone()
+    }
+
     /// Has cancellation been requested?
     pub fn stopped(&self) -> bool {
         self.stop
