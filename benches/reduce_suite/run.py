@@ -100,10 +100,10 @@ def run_tool(tool, task, work, budget):
         return out, note, calls, time.time() - t0
     if tool == "cargo fuzz tmin" or "target" in tool:
         return None, "n/a: not a fuzz-target task", 0, 0.0
-    # "TOOL -j 2": the same tool with two candidates run at once (our -j,
-    # picireny's parallel mode).
-    jobs = 2 if tool.endswith(" -j 2") else 1
-    tool = tool.removesuffix(" -j 2")
+    # "picireny -j 2", "grammar-min (MODE -j 2)": the same tool with two
+    # candidates run at once (our -j, picireny's parallel mode).
+    jobs = 2 if " -j 2" in tool else 1
+    tool = tool.replace(" -j 2", "")
     if jobs > 1 and tool not in ("grammar-min (choices)", "grammar-min (text auto)", "picireny"):
         raise ValueError(tool + " -j 2")
     if tool == "grammar-min (choices)":
