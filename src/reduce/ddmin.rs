@@ -93,12 +93,6 @@ pub fn delete_sweep<U: Clone>(
     tester: &mut Tester<'_>,
     render: &mut dyn FnMut(&[U]) -> Vec<u8>,
 ) -> Vec<U> {
-    let without = |u: &[U], a: usize, b: usize| -> Vec<U> {
-        let mut c = Vec::with_capacity(u.len() - (b - a));
-        c.extend_from_slice(&u[..a]);
-        c.extend_from_slice(&u[b..]);
-        c
-    };
     loop {
         let mut deleted = false;
         let mut i = 0;
@@ -117,7 +111,7 @@ pub fn delete_sweep<U: Clone>(
             units = c;
             deleted = true;
             if last == Some(j) {
-                grow_deletion(&mut units, j, tester, render, &without);
+                grow_deletion(&mut units, j, tester, render);
             }
             last = Some(j);
             i = j;
@@ -128,6 +122,14 @@ pub fn delete_sweep<U: Clone>(
     }
 }
 
+/// `u` without `u[a..b]`.
+fn without<U: Clone>(u: &[U], a: usize, b: usize) -> Vec<U> {
+    let mut c = Vec::with_capacity(u.len() - (b - a));
+    c.extend_from_slice(&u[..a]);
+    c.extend_from_slice(&u[b..]);
+    c
+}
+
 /// Deletes as many units at `j` as keep the failure: doubling runs, then
 /// halving (each success applied at once).
 fn grow_deletion<U: Clone>(
@@ -135,7 +137,6 @@ fn grow_deletion<U: Clone>(
     j: usize,
     tester: &mut Tester<'_>,
     render: &mut dyn FnMut(&[U]) -> Vec<u8>,
-    without: &dyn Fn(&[U], usize, usize) -> Vec<U>,
 ) {
     let mut k = 2;
     let mut growing = true;

@@ -1,0 +1,127 @@
+//! Tests of the pipelines: parallel batches through the choices-as-text
+//! oracle, and the stop flag.
+
+mod batches {
+    use super::super::*;
+    use crate::oracle::Oracle;
+
+    /// Interesting iff the text contains `0`; runs `jobs` at once and
+    /// records the largest batch.
+    struct Batched {
+        jobs: usize,
+        largest: usize,
+    }
+
+    impl Oracle for Batched {
+        fn test(&mut self, c: &[u8]) -> Outcome {
+            self.largest = self.largest.max(1);
+            if c.contains(&b'0') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        }
+        fn parallelism(&self) -> usize {
+            self.jobs
+        }
+        fn test_batch(&mut self, cs: &[&[u8]]) -> Vec<Outcome> {
+            let outs = cs.iter().map(|c| self.test(c)).collect();
+            self.largest = self.largest.max(cs.len());
+            outs
+        }
+    }
+
+    #[test]
+    fn choice_passes_on_text_run_batches_through_the_text_tester() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let tree = parse_tree(&g, b"1 + 2 * (3 - 40)").unwrap();
+        for jobs in [1, 2] {
+            let mut o = Batched { jobs, largest: 0 };
+            let mut t = Tester::new(&mut o);
+            let out = via_choices(&g, &tree, &mut t, |_, _, start, inner| {
+                assert_eq!(inner.parallelism(), jobs);
+                // Two candidates, the first not interesting: both run.
+                let (a, b) = (start[..2].to_vec(), start[..start.len() - 1].to_vec());
+                inner
+                    .first_interesting([((), a), ((), b)])
+                    .map_or_else(|| start.to_vec(), |(_, c)| c)
+            });
+            drop(t);
+            assert!(out.is_some());
+            assert_eq!(o.largest, jobs);
+        }
+    }
+}
+
+mod stop {
+    use super::super::*;
+    use crate::oracle::FnOracle;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    /// Ctrl-C (the stop flag set after `k` oracle runs) ends every
+    /// strategy, on text and on choices, promptly and with an interesting
+    /// result; run on a thread so a loop that ignores the flag fails the
+    /// test instead of hanging it.
+    #[test]
+    fn every_strategy_returns_soon_after_the_stop_flag() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+            let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+            let cfg = DecodeConfig::default();
+            let text = b"(1 + 2) * 3 / (4 - 5 * (6 + 7)) + 8 / 0 - 9 * (1 + 1)";
+            let tree = parse_tree(&g, text).unwrap();
+            let choices = crate::encode::encode(&g, &tree, &cfg).unwrap();
+            let holds = |t: &[u8]| t.windows(3).any(|w| w == b"/ 0" || w == b"/0");
+            for s in [
+                Strategy::Auto,
+                Strategy::Ddmin,
+                Strategy::Choices,
+                Strategy::Perses,
+                Strategy::Hdd,
+                Strategy::Grabr,
+            ] {
+                for k in [1u64, 3, 10, 30] {
+                    for on_choices in [false, true] {
+                        let flag = Arc::new(AtomicBool::new(false));
+                        let f2 = flag.clone();
+                        let mut runs = 0;
+                        let mut o = FnOracle::new(|c: &[u8]| {
+                            runs += 1;
+                            if runs >= k {
+                                f2.store(true, Ordering::SeqCst);
+                            }
+                            let t = if on_choices {
+                                decode(&g, c, &cfg)
+                            } else {
+                                c.to_vec()
+                            };
+                            if holds(&t) {
+                                Outcome::Interesting
+                            } else {
+                                Outcome::NotInteresting
+                            }
+                        });
+                        let mut t = Tester::new(&mut o).with_stop(flag);
+                        let (out, text_out) = if on_choices {
+                            let r = reduce_choices(&g, &cfg, &choices, s, &mut t).unwrap();
+                            let x = decode(&g, &r.output, &cfg);
+                            (r.output, x)
+                        } else {
+                            let r = reduce_text(Some(&g), text, s, &mut t).unwrap();
+                            (r.output.clone(), r.output)
+                        };
+                        assert!(holds(&text_out), "{s:?} k={k}: {out:?}");
+                        // Runs after the flag: at most one batch in flight.
+                        assert!(t.stats().tests <= k + 1, "{s:?} k={k}: {}", t.stats().tests);
+                    }
+                }
+            }
+            tx.send(()).unwrap();
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(120))
+            .expect("a strategy kept running after the stop flag");
+    }
+}
