@@ -276,3 +276,29 @@ fn target_names_are_checked_against_the_project() {
         .failure()
         .stderr(contains("no artifacts yet").and(contains("cargo fuzz run parser")));
 }
+
+#[test]
+fn output_onto_the_artifact_is_refused_and_the_artifact_kept() {
+    let d = tempfile::tempdir().unwrap();
+    setup(d.path());
+    for out in ["bug.txt", "./bug.txt"] {
+        bin()
+            .current_dir(d.path())
+            .args([
+                "reduce",
+                "--cmd",
+                "python3 check.py {}",
+                "-o",
+                out,
+                "bug.txt",
+            ])
+            .assert()
+            .failure()
+            .stderr(contains("would overwrite the artifact"))
+            .stderr(contains("pass another -o path"));
+        assert_eq!(
+            std::fs::read_to_string(d.path().join("bug.txt")).unwrap(),
+            "x = 1 + (2 * 3) - 4;"
+        );
+    }
+}

@@ -159,11 +159,30 @@ impl Reduce {
             .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
         let (kind, grammar, cfg) = (session.kind, session.grammar.as_ref(), session.cfg);
         let out_path = self.out_path(artifact, multiple);
+        let choices_path = PathBuf::from(format!("{}.choices", out_path.display()));
+        // The artifact is never written: refuse an output that is it.
+        let is_artifact = |p: &Path| {
+            matches!(
+                (std::fs::canonicalize(p), std::fs::canonicalize(artifact)),
+                (Ok(a), Ok(b)) if a == b
+            )
+        };
+        if let Some(p) = [&out_path, &choices_path]
+            .into_iter()
+            .find(|p| is_artifact(p))
+        {
+            anyhow::bail!(
+                "the output {} would overwrite the artifact {}; reduce never modifies an \
+                 artifact: pass another -o path (the default is {}.min next to the artifact)",
+                p.display(),
+                artifact.display(),
+                artifact.display()
+            );
+        }
         if let Some(dir) = out_path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        let choices_path = PathBuf::from(format!("{}.choices", out_path.display()));
         // For choice artifacts under --cmd, a second oracle polishes the
         // decoded text.
         let polish_oracle = match session.command_config(artifact)? {
