@@ -28,6 +28,21 @@ const CFG: DecodeConfig = DecodeConfig {
     max_len: 200,
 };
 
+/// Two tokens of `text` (blanks aside), the first before the second,
+/// picked by `pick`; `None` if it has fewer than two.
+fn two_tokens(text: &[u8], pick: (u16, u16)) -> Option<(Vec<u8>, Vec<u8>)> {
+    let toks: Vec<&[u8]> = ddmin::tokens(text)
+        .into_iter()
+        .filter(|t| t != b" ")
+        .collect();
+    if toks.len() < 2 {
+        return None;
+    }
+    let i = pick.0 as usize % (toks.len() - 1);
+    let j = i + 1 + pick.1 as usize % (toks.len() - 1 - i);
+    Some((toks[i].to_vec(), toks[j].to_vec()))
+}
+
 type TreeFn = fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree;
 
 proptest! {
@@ -40,11 +55,9 @@ proptest! {
     ) {
         let g = expr_grammar();
         let text = decode(&g, &choices, &CFG);
-        let toks: Vec<&[u8]> = ddmin::tokens(&text).into_iter().filter(|t| t != b" ").collect();
-        prop_assume!(toks.len() >= 2);
-        let i = pick.0 as usize % (toks.len() - 1);
-        let j = i + 1 + pick.1 as usize % (toks.len() - 1 - i);
-        let (a, b) = (toks[i].to_vec(), toks[j].to_vec());
+        let picked = two_tokens(&text, pick);
+        prop_assume!(picked.is_some());
+        let (a, b) = picked.unwrap();
         prop_assume!(in_order(&text, &a, &b));
         let pred = |c: &[u8]| if in_order(c, &a, &b) { Outcome::Interesting } else { Outcome::NotInteresting };
 
@@ -209,13 +222,10 @@ proptest! {
         choices in proptest::collection::vec(any::<u8>(), 4..48),
         pick in any::<(u16, u16)>(),
     ) {
-        let g = expr_grammar();
-        let text = decode(&g, &choices, &CFG);
-        let toks: Vec<&[u8]> = ddmin::tokens(&text).into_iter().filter(|t| t != b" ").collect();
-        prop_assume!(toks.len() >= 2);
-        let i = pick.0 as usize % (toks.len() - 1);
-        let j = i + 1 + pick.1 as usize % (toks.len() - 1 - i);
-        let (a, b) = (toks[i].to_vec(), toks[j].to_vec());
+        let text = decode(&expr_grammar(), &choices, &CFG);
+        let picked = two_tokens(&text, pick);
+        prop_assume!(picked.is_some());
+        let (a, b) = picked.unwrap();
         let pred = |c: &[u8]| if in_order(c, &a, &b) { Outcome::Interesting } else { Outcome::NotInteresting };
         let (one, largest) = auto_with_jobs(&text, pred, 1);
         prop_assert!(largest <= 1);
