@@ -7,7 +7,8 @@ enough (predicates/json_depth.py).
 
     python3 large_inputs.py [--bin PATH]   # default: target/release/cargo-grammar-min
 
-LARGE_TIMEOUT (seconds, default 1800) stops a reduction that takes longer.
+LARGE_TIMEOUT (seconds, default 1800) stops a reduction that takes longer;
+LARGE_ONLY=TEXT runs only the inputs whose name contains TEXT.
 
 Prints one Markdown row per input: bytes, oracle runs, seconds, result.
 """
@@ -80,6 +81,8 @@ def main():
     print("|---|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory() as work:
         for name, make, script, words in INPUTS:
+            if os.environ.get("LARGE_ONLY", "") not in name:
+                continue
             pred = os.path.join(HERE, "predicates", script)
             path = os.path.join(work, "input.json")
             with open(path, "w") as f:

@@ -13,12 +13,13 @@ of grammar-min count the 2 reproduction runs, those of tmin are child
 processes, each running up to 255 inputs in-process.
 
 usage: run.py [--budget SECONDS] [--tools a,b] [TASK...]
+(GM_BIN=PATH: another cargo-grammar-min binary; GM_RESULTS=NAME: results file)
 Prints a Markdown table; writes results.json next to this file."""
 import json, os, shutil, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-GM = os.path.join(ROOT, "target", "release", "cargo-grammar-min")
+GM = os.environ.get("GM_BIN") or os.path.join(ROOT, "target", "release", "cargo-grammar-min")
 COUNTED = os.path.join(HERE, "counted.sh")
 
 

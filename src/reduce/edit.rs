@@ -119,8 +119,10 @@ impl Edit {
     /// to the same base, without trimming): ranges before `acc`'s stay,
     /// ranges after it move by what it removed or added, ranges inside a
     /// range `acc` copies ([`Piece::Src`], e.g. a hoisted descendant) move
-    /// with the copy; `None` when a range is cut by `acc` (its content
-    /// changed).
+    /// with the copy, ranges holding all of `acc`'s range hold its result
+    /// (a failed hoist of a node whose descendant `acc` simplified is the
+    /// same hoist of the simplified node); `None` when a range is cut by
+    /// `acc` (part of it changed).
     pub fn shifted_past(&self, acc: &Edit) -> Option<Edit> {
         if acc.trim {
             return None;
@@ -143,6 +145,9 @@ impl Edit {
                     }
                 }
                 out += p.len();
+            }
+            if x.start <= r.start && r.end <= x.end {
+                return Some(x.start..x.end - r.len() + added);
             }
             None
         };
@@ -215,12 +220,14 @@ pub fn greedy_filtered<F: FnMut(&[u8]) -> bool>(
 /// Within one call an edit is tried once, not again in every round: the
 /// edits a round passed over before the accepted one are remembered,
 /// restated for the new sequence ([`Edit::shifted_past`]), and skipped in
-/// later rounds unless the accepted edit touched their ranges. Without
-/// this, a deep tree whose many candidates all fail (each at its own
-/// node, so each a new text after any change elsewhere) costs their full
-/// count again for every success. A skipped edit that might now succeed
-/// (its failure depended on a part removed since) is left to the next
-/// call: the pipelines rerun their passes until nothing changes.
+/// later rounds unless the accepted edit cut one of their ranges. An edit
+/// whose range holds the accepted one's is kept: the failed hoist of a
+/// node whose descendant was simplified since is presumed to fail again
+/// (ddmin's monotonicity assumption). Without this, a deep tree whose many
+/// candidates all fail (each at its own node, so each a new text after any
+/// change below it) costs their full count again for every success. A
+/// skipped edit that might now succeed is left to the next call: the
+/// pipelines rerun their passes until nothing changes.
 pub fn greedy_keeping<F: FnMut(&[u8]) -> bool>(
     mut cur: Vec<u8>,
     tester: &mut Tester<'_>,
@@ -329,13 +336,29 @@ mod tests {
                 Some(m) => {
                     prop_assert!(!acc.trim);
                     prop_assert_eq!(m.pieces.len(), e.pieces.len());
+                    let r = &acc.range;
+                    let added = new.len() + r.len() - base.len();
                     for (x, y) in ranges(&e).iter().zip(ranges(&m)) {
-                        prop_assert_eq!(read(&base, x), read(&new, &y));
+                        // The same content, or (x holds all of acc's
+                        // range) that content with acc's result inside.
+                        let got = read(&new, &y);
+                        let holds = x.start <= r.start && r.end <= x.end;
+                        let with_acc = holds.then(|| {
+                            [
+                                read(&base, &(x.start..r.start)),
+                                new[r.start..r.start + added].to_vec(),
+                                read(&base, &(r.end..x.end)),
+                            ]
+                            .concat()
+                        });
+                        prop_assert!(got == read(&base, x) || Some(&got) == with_acc.as_ref());
                     }
                 }
                 None => {
                     let r = &acc.range;
-                    let cut = ranges(&e).iter().any(|x| x.end > r.start && x.start < r.end);
+                    let cut = ranges(&e).iter().any(|x| {
+                        x.end > r.start && x.start < r.end && !(x.start <= r.start && r.end <= x.end)
+                    });
                     prop_assert!(acc.trim || cut);
                 }
             }
@@ -357,5 +380,13 @@ mod tests {
             Some(Edit::delete(6..7))
         );
         assert_eq!(Edit::delete(1..3).shifted_past(&acc), None);
+        // Holding all of acc's range: the range shrinks by what acc took,
+        // and so does a copy that holds it (hoisting [0, 12) to [1, 11)
+        // after acc simplified inside [1, 11)).
+        let hoist = Edit::replace(0..12, vec![Piece::Src(1..11)]);
+        assert_eq!(
+            hoist.shifted_past(&acc),
+            Some(Edit::replace(0..9, vec![Piece::Src(1..8)]))
+        );
     }
 }

@@ -361,7 +361,13 @@ fn via_choices(
     }
     inner.seed(&start, Outcome::Interesting);
     let out = pass(&ctx, &cfg, &start, &mut inner);
+    // Anchors are texts here (the inner key is the decoded text): the text
+    // passes that follow presume the same failures.
+    let anchors = inner.anchors().to_vec();
     drop(inner);
+    for a in &anchors {
+        tester.anchor(a);
+    }
     let text = decode(g, &out, &cfg);
     (text.len() < before.len()).then(|| {
         tester.accept(&text);
@@ -434,6 +440,8 @@ fn choices_pipeline(
             Strategy::Auto | Strategy::Choices => {
                 cur = choices::ddmin_lists(cfg, g, &cur, tester);
                 passes.push(("ddmin-lists", cur.len(), tester.stats().tests));
+                cur = choices::chains::cut_chains(&ctx, cfg, &cur, tester);
+                passes.push(("cut-chains", cur.len(), tester.stats().tests));
                 cur = choices::replace_by_descendant(&ctx, cfg, &cur, tester);
                 passes.push(("replace-by-descendant", cur.len(), tester.stats().tests));
                 cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);

@@ -24,6 +24,9 @@ pub struct Stats {
     /// Candidates not run because their image was too long
     /// ([`Tester::with_image_bound`]).
     pub skipped: u64,
+    /// Candidates presumed not interesting without a run
+    /// ([`Tester::anchor`]).
+    pub presumed: u64,
 }
 
 /// What a [`Tester`] tells its observer.
@@ -34,6 +37,15 @@ pub enum Event<'a> {
     /// A smaller interesting candidate was accepted: the oracle's input
     /// bytes (text, or choices for choice-sequence reduction).
     Improved(&'a [u8]),
+}
+
+/// Whether `a` is a subsequence of `b` (`b` with some bytes deleted).
+fn is_subsequence(a: &[u8], b: &[u8]) -> bool {
+    if a.len() > b.len() {
+        return false;
+    }
+    let mut it = b.iter();
+    a.iter().all(|x| it.any(|y| y == x))
 }
 
 /// Shortlex order: shorter first, then lexicographically smaller.
@@ -69,6 +81,7 @@ pub struct Tester<'o> {
     best: Option<Vec<u8>>,
     best_image_len: usize,
     image_bound: bool,
+    anchors: Vec<Vec<u8>>,
 }
 
 /// A 128-bit hash of `c` (two independent 64-bit hashes): the cache key,
@@ -95,6 +108,7 @@ impl<'o> Tester<'o> {
             best: None,
             best_image_len: usize::MAX,
             image_bound: false,
+            anchors: Vec::new(),
         }
     }
 
@@ -224,6 +238,48 @@ impl<'o> Tester<'o> {
         self.cache.insert(k, outcome);
     }
 
+    /// Records a failing candidate (tested, not interesting) as an
+    /// *anchor*: from now on a candidate whose image is a subsequence of an
+    /// anchor's is presumed not interesting without a run (ddmin's
+    /// monotonicity assumption: a part of a failing input fails), counted
+    /// in [`Stats::presumed`]. For monotone searches that know where a
+    /// family of candidates stops being interesting
+    /// ([`super::choices::chains`]); anchors stay valid while the reduction
+    /// only deletes.
+    pub fn anchor(&mut self, failing: &[u8]) {
+        let image = match &self.key_fn {
+            Some(f) => f(failing),
+            None => failing.to_vec(),
+        };
+        if !self.anchors.contains(&image) {
+            self.anchors.push(image);
+        }
+    }
+
+    /// The anchors' images (see [`Tester::anchor`]): for a tester keyed by
+    /// decoded text, texts to hand on to the text tester behind it.
+    pub fn anchors(&self) -> &[Vec<u8>] {
+        &self.anchors
+    }
+
+    /// Whether candidate `c` (cache key `k`, not cached) is presumed not
+    /// interesting by an anchor; if so, caches that.
+    fn presumed(&mut self, c: &[u8], k: u128) -> bool {
+        if self.anchors.is_empty() {
+            return false;
+        }
+        let image = match &self.key_fn {
+            Some(f) => f(c),
+            None => c.to_vec(),
+        };
+        if !self.anchors.iter().any(|a| is_subsequence(&image, a)) {
+            return false;
+        }
+        self.cache.insert(k, Outcome::NotInteresting);
+        self.stats.presumed += 1;
+        true
+    }
+
     /// Tests one candidate (through the cache).
     pub fn test(&mut self, candidate: &[u8]) -> Outcome {
         let Some(k) = self.admit(candidate) else {
@@ -232,6 +288,9 @@ impl<'o> Tester<'o> {
         if let Some(&o) = self.cache.get(&k) {
             self.stats.cache_hits += 1;
             return o;
+        }
+        if self.presumed(candidate, k) {
+            return Outcome::NotInteresting;
         }
         let o = self.oracle.test(candidate);
         self.record(k, o);
@@ -273,7 +332,7 @@ impl<'o> Tester<'o> {
             if let Some(k) = *k {
                 if self.cache.contains_key(&k) || todo_keys.contains(&k) {
                     self.stats.cache_hits += 1;
-                } else {
+                } else if !self.presumed(c, k) {
                     todo_keys.push(k);
                     todo.push(c);
                 }
@@ -396,6 +455,30 @@ mod tests {
         assert_eq!(t.stats().tests, 1);
         let got = t.first_interesting([((), b"abc".to_vec()), ((), b"a".to_vec())]);
         assert_eq!(got.map(|g| g.1), Some(b"a".to_vec()));
+    }
+
+    #[test]
+    fn anchors_presume_exactly_their_subsequences() {
+        let mut o = oracle();
+        let mut t = Tester::new(&mut o).with_cache_key(strip);
+        t.anchor(b"bxcab");
+        // Images "ba" and "cb" are subsequences of "bcab": presumed, though
+        // the oracle would call "ba" interesting.
+        assert_eq!(t.test(b"ba"), Outcome::NotInteresting);
+        assert_eq!(t.test(b"xcxb"), Outcome::NotInteresting);
+        assert_eq!((t.stats().tests, t.stats().presumed), (0, 2));
+        // Not subsequences: run.
+        assert_eq!(t.test(b"aab"), Outcome::Interesting);
+        assert_eq!(t.test(b"bcabc"), Outcome::Interesting);
+        assert_eq!(t.stats().tests, 2);
+        // A tested outcome wins over a later anchor; batches presume alike.
+        t.anchor(b"aabca");
+        assert_eq!(t.test(b"aab"), Outcome::Interesting);
+        let outs = t.test_batch(&[b"aa", b"ca", b"aaaa"]);
+        use Outcome::*;
+        assert_eq!(outs, [NotInteresting, NotInteresting, Interesting]);
+        assert_eq!((t.stats().tests, t.stats().presumed), (3, 4));
+        assert_eq!(t.anchors(), &[b"bcab".to_vec(), b"aabca".to_vec()]);
     }
 
     #[test]

@@ -24,6 +24,8 @@
 //! Passes restart their scan after each success; candidates already tried
 //! are answered by the [`Tester`]'s cache, so a restart costs no oracle runs.
 
+pub mod chains;
+
 use super::ddmin::ddmin;
 use super::edit::{greedy, greedy_keeping, Edit, Piece};
 use super::treeops::{nearest, TreeCtx};
@@ -204,13 +206,13 @@ fn spans(t: &Tree) -> Vec<NodeId> {
 
 /// The choice span of node `n`, clamped to a sequence of `len` bytes (a
 /// subtree may read past the end, where missing bytes decode as 0).
-fn span(t: &Tree, n: NodeId, len: usize) -> Range<usize> {
+pub(super) fn span(t: &Tree, n: NodeId, len: usize) -> Range<usize> {
     let r = t.choices(n);
     (r.start as usize).min(len)..(r.end as usize).min(len)
 }
 
 /// Choice bytes of each symbol's minimal expansion.
-fn minimal_lens(ctx: &TreeCtx<'_>) -> Vec<usize> {
+pub(super) fn minimal_lens(ctx: &TreeCtx<'_>) -> Vec<usize> {
     (0..ctx.g.num_symbols())
         .map(|i| minimal_choice_len(ctx, ctx.minimal(SymbolId(i as u32))))
         .collect()
@@ -233,7 +235,7 @@ fn minimize_candidates(t: &Tree, g: &Grammar, min_bytes: &[usize], len: usize) -
 /// proper ancestor of its own symbol: one pre-order pass with, per
 /// symbol, the innermost open node (O(nodes), where asking
 /// [`super::treeops::frontier`] of every node would be O(nodes × depth)).
-fn same_symbol_pairs(t: &Tree, g: &Grammar) -> Vec<(NodeId, NodeId)> {
+pub(super) fn same_symbol_pairs(t: &Tree, g: &Grammar) -> Vec<(NodeId, NodeId)> {
     const NONE: u32 = u32::MAX;
     let mut top = vec![NONE; g.num_symbols()];
     let mut anc = vec![NONE; t.len()];

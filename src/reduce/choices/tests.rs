@@ -198,3 +198,121 @@ fn text_pipeline_restructures_too() {
     assert_eq!(r.output, b"SELECT y FROM t");
     assert_eq!(r.passes[0].0, "choices");
 }
+
+/// Nesting depth of brackets in `t` (the test grammar's texts).
+fn depth(t: &[u8]) -> usize {
+    let (mut d, mut max) = (0usize, 0usize);
+    for &c in t {
+        match c {
+            b'[' => {
+                d += 1;
+                max = max.max(d);
+            }
+            b']' => d = d.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+/// JSON-like lists; the test inputs nest them with a number beside each
+/// level: `[1,[2,[3,...[x]...]]]`.
+fn nested_grammar() -> Grammar {
+    Grammar::from_json_str(
+        r#"{"<start>": ["<v>"], "<v>": ["x", "<n>", "[<l>]"], "<l>": ["<v>", "<v>,<l>"], "<n>": ["1", "2", "3"]}"#,
+        &Default::default(),
+    )
+    .unwrap()
+}
+
+fn nested_text(levels: usize) -> Vec<u8> {
+    let mut t = b"x".to_vec();
+    for i in 0..levels {
+        t = [&b"["[..], &[b'1' + (i % 3) as u8], b",", &t, b"]"].concat();
+    }
+    t
+}
+
+#[test]
+fn cut_chains_finds_the_needed_depth_in_logarithmic_runs() {
+    let g = nested_grammar();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    for (levels, need) in [(300usize, 200usize), (300, 1), (100, 100), (80, 70)] {
+        let start = encoded(&g, &nested_text(levels), &cfg);
+        let mut o = FnOracle::new(when_text(&g, &cfg, |t| depth(t) >= need));
+        let mut t = Tester::new(&mut o);
+        let out = chains::cut_chains(&ctx, &cfg, &start, &mut t);
+        let text = crate::generate::decode(&g, &out, &cfg);
+        // Exactly the needed depth: the deepest hoist removed the levels
+        // above, the shallowest cut those below.
+        assert_eq!(depth(&text), need, "{levels} levels, need {need}");
+        assert!(!shortlex_lt(&start, &out));
+        // Two gallops and bisections: O(log levels), where one run per
+        // level is what the shortest-first list costs.
+        let bound = 4 * (usize::BITS - levels.leading_zeros()) as u64 + 4;
+        assert!(
+            t.stats().tests <= bound,
+            "{levels} levels: {} runs",
+            t.stats().tests
+        );
+    }
+}
+
+#[test]
+fn cut_chains_leaves_short_chains_and_lists_alone() {
+    // Chains of fewer than MIN_CHAIN nodes (levels and the innermost
+    // value): nothing run, nothing changed.
+    let g = nested_grammar();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let start = encoded(&g, &nested_text(chains::MIN_CHAIN - 2), &cfg);
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.contains(&b'x')));
+    let mut t = Tester::new(&mut o);
+    assert_eq!(chains::cut_chains(&ctx, &cfg, &start, &mut t), start);
+    assert_eq!(t.stats().tests, 0);
+    // A long list (same-symbol children, not nesting) is not a chain.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<l>"], "<l>": ["<d>", "<d>,<l>"], "<d>": ["a", "b"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let text: Vec<u8> = (0..200).flat_map(|_| *b"a,").chain(*b"b").collect();
+    let start = encoded(&g, &text, &cfg);
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.contains(&b'b')));
+    let mut t = Tester::new(&mut o);
+    assert_eq!(chains::cut_chains(&ctx, &cfg, &start, &mut t), start);
+    assert_eq!(t.stats().tests, 0);
+}
+
+#[test]
+fn the_choice_pipeline_on_a_deep_chain_presumes_the_cuts_above_the_turn() {
+    // Noise beside every level; only the depth matters. Without the
+    // chain search and its anchor, the shortest-first list runs one cut
+    // per level above the needed depth (and again after every deletion
+    // of a number below it): about levels × 3 runs.
+    let g = nested_grammar();
+    let cfg = DecodeConfig::default();
+    let (levels, need) = (200usize, 150usize);
+    let start = encoded(&g, &nested_text(levels), &cfg);
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| depth(t) >= need));
+    let mut t = Tester::new(&mut o);
+    let r = crate::reduce::reduce_choices(&g, &cfg, &start, crate::reduce::Strategy::Auto, &mut t)
+        .unwrap();
+    let text = crate::generate::decode(&g, &r.output, &cfg);
+    assert_eq!(
+        text,
+        [vec![b'['; need], b"x".to_vec(), vec![b']'; need]].concat()
+    );
+    assert!(t.stats().presumed > 0);
+    // The structural passes: a run per level to certify it is needed and
+    // one per number deleted (~1.5 per level); at their fixpoint the blind
+    // choice passes (~1.25 per level). Without the chain search: 1,771.
+    assert!(
+        t.stats().tests < 3 * levels as u64,
+        "{} runs for {levels} levels: {:?} {:?}",
+        t.stats().tests,
+        t.stats(),
+        r.passes
+    );
+}

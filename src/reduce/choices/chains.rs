@@ -1,0 +1,261 @@
+//! Search along deep chains of nested same-symbol nodes, in O(log depth)
+//! oracle runs per chain instead of one per level.
+//!
+//! A *chain* of symbol `A` is a path `V0 ⊃ V1 ⊃ … ⊃ V(L-1)` of `A` nodes,
+//! each `V(i+1)` the largest nearest `A` descendant of `Vi` that is not
+//! a child at either end of its body (a nesting level, not a list's
+//! tail; the heavy
+//! path: a JSON value nested 300 arrays deep, an expression in 40 pairs of
+//! parentheses). Two families of candidates along it are *monotone* under
+//! ddmin's assumption that a part of a failing input fails too:
+//! * **cuts** — `Vj` replaced by `A`'s minimal expansion. `cut(j)` is a
+//!   subsequence of `cut(j + 1)`, so if `cut(j)` is interesting, all deeper
+//!   cuts are: the shallowest interesting cut is found by galloping (`j` =
+//!   0, 1, 3, 7, … then bisection);
+//! * **hoists** — `V0` replaced by `Vj`. `hoist(j + 1)` is a subsequence
+//!   of `hoist(j)`: the deepest interesting hoist is found the same way,
+//!   galloping from `j` = 1.
+//!
+//! The pass accepts the best of each, and gives the tester the failing
+//! candidate next to it as an *anchor* ([`Tester::anchor`]): candidates
+//! that are subsequences of it — the cuts above the turn, but also every
+//! other replacement of a node above it by something small — are then
+//! presumed failing without a run. Without that, the
+//! shortest-first list of [`super::replace_by_descendant`] tries every
+//! cut above the needed depth, one oracle run per level, after every
+//! success below — the cost that made a 300-deep JSON input take
+//! thousands of runs (BENCHMARKS.md). A presumption that is wrong costs a
+//! missed reduction in this tester only; the text passes that follow run
+//! on their own cache and keep the result 1-minimal.
+
+use super::super::edit::{Edit, Piece};
+use super::super::treeops::TreeCtx;
+use super::super::{shortlex_lt, Tester};
+use super::{minimal_lens, same_symbol_pairs, span};
+use crate::generate::{decode_tree, DecodeConfig};
+use crate::grammar::SymbolId;
+use crate::oracle::Outcome;
+use crate::tree::{NodeId, Tree};
+
+/// Chains shorter than this are left to the other passes (their linear
+/// scans cost at most this many runs per chain).
+pub const MIN_CHAIN: usize = 64;
+
+/// Per symbol, its longest chain (see the module docs), if at least
+/// [`MIN_CHAIN`] nodes long; longest first.
+fn chains(t: &Tree, ctx: &TreeCtx<'_>) -> Vec<(SymbolId, Vec<NodeId>)> {
+    let g = ctx.g;
+    let n = t.len();
+    // heavy[a] = a's largest nearest same-symbol descendant.
+    let mut heavy: Vec<Option<NodeId>> = vec![None; n];
+    let mut has_anc = vec![false; n];
+    let size = |x: NodeId| t.choices(x).len();
+    for (a, d) in same_symbol_pairs(t, g) {
+        has_anc[d.index()] = true;
+        if t.node(d).parent == a.0 {
+            // A child at either end of its parent's body is a list's tail
+            // (`<item> , <list>`), not a nesting level (`[ <n> , <v> ]`):
+            // lists are ddmin's (`ddmin_lists`).
+            let (first, last) = (t.children(a).next(), t.children(a).last());
+            if first == Some(d) || last == Some(d) {
+                continue;
+            }
+        }
+        if heavy[a.index()].is_none_or(|h| size(d) > size(h)) {
+            heavy[a.index()] = Some(d);
+        }
+    }
+    // Chain length from each node; descendants come later in pre-order.
+    let mut len = vec![1usize; n];
+    for i in (0..n).rev() {
+        if let Some(h) = heavy[i] {
+            len[i] = 1 + len[h.index()];
+        }
+    }
+    let mut best: Vec<Option<NodeId>> = vec![None; g.num_symbols()];
+    for i in 0..n {
+        let v = NodeId(i as u32);
+        let Some(s) = t.symbol(g, v) else { continue };
+        if has_anc[i] || ctx.is_token(s) || len[i] < MIN_CHAIN {
+            continue;
+        }
+        if best[s.index()].is_none_or(|b| len[i] > len[b.index()]) {
+            best[s.index()] = Some(v);
+        }
+    }
+    let mut out: Vec<(SymbolId, Vec<NodeId>)> = best
+        .iter()
+        .enumerate()
+        .filter_map(|(s, top)| {
+            let mut path = vec![(*top)?];
+            while let Some(h) = heavy[path.last()?.index()] {
+                path.push(h);
+            }
+            Some((SymbolId(s as u32), path))
+        })
+        .collect();
+    out.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
+    out
+}
+
+/// The first index in `0..n` where `interesting` holds, assuming it holds
+/// from some index on (galloping from 0, then bisection); `None` if it
+/// holds nowhere (then every index was ruled out). `probe` answers one
+/// index (an oracle run, or the cache).
+fn first_true(n: usize, mut probe: impl FnMut(usize) -> Option<bool>) -> Option<usize> {
+    let (mut lo, mut step) = (0usize, 1usize);
+    // Gallop: lo = first index not yet ruled out.
+    let hi = loop {
+        let at = (lo + step - 1).min(n - 1);
+        match probe(at)? {
+            true => break at,
+            false if at == n - 1 => return None,
+            false => {
+                lo = at + 1;
+                step *= 2;
+            }
+        }
+    };
+    // Bisection in [lo, hi]: hi is interesting.
+    let mut hi = hi;
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if probe(mid)? {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(hi)
+}
+
+/// One monotone family: `make(j)` is the candidate at index `j` of
+/// `0..n`. With `rising`, the family is interesting from some index on,
+/// and the first interesting candidate is the best (cuts); otherwise it is
+/// interesting up to some index, and the last interesting one is the best
+/// (hoists, shallowest first). Galloping from index 0 and bisection find
+/// it; the failing candidate next to it becomes an anchor
+/// ([`Tester::anchor`]), so the failing side is not run again. Returns the best candidate (run, and accepted), or
+/// `None` when none is interesting or the tester stopped.
+fn search(
+    n: usize,
+    rising: bool,
+    tester: &mut Tester<'_>,
+    make: impl Fn(usize) -> Vec<u8>,
+) -> Option<Vec<u8>> {
+    if n == 0 {
+        return None;
+    }
+    let mut stopped = false;
+    // The first index where the family turns: interesting (rising) or
+    // failing (not rising).
+    let turn = first_true(n, |j| {
+        if tester.stopped() {
+            stopped = true;
+            return None;
+        }
+        Some((tester.test(&make(j)) == Outcome::Interesting) == rising)
+    });
+    if stopped {
+        return None;
+    }
+    // The failing candidate next to the turn (the deepest failing cut,
+    // the shallowest failing hoist) holds every failing one beyond it as
+    // a subsequence, and so do other replacements of the chain's nodes
+    // above the turn: it becomes the tester's anchor.
+    let (best, failing) = match (rising, turn) {
+        (true, None) => (None, Some(n - 1)),
+        (true, Some(t)) => (Some(t), t.checked_sub(1)),
+        (false, None) => (Some(n - 1), None),
+        (false, Some(t)) => (t.checked_sub(1), Some(t)),
+    };
+    if let Some(f) = failing {
+        tester.anchor(&make(f));
+    }
+    let c = make(best?);
+    // Run before (the search ran it: a cache hit), so never accepted
+    // untested.
+    (tester.test(&c) == Outcome::Interesting).then(|| {
+        tester.accept(&c);
+        c
+    })
+}
+
+/// The pass: per chain (longest first, chains listed again after each
+/// success), the deepest interesting hoist of its top node, then the
+/// shallowest interesting cut (last, so its anchor is about the sequence
+/// the next pass starts from).
+pub fn cut_chains(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
+    let g = ctx.g;
+    let min_bytes = minimal_lens(ctx);
+    let mut cur = cur.to_vec();
+    let first = chains(&decode_tree(g, &cur, cfg), ctx);
+    for (sym, _) in first {
+        for hoist in [true, false] {
+            if tester.stopped() {
+                return cur;
+            }
+            let t = decode_tree(g, &cur, cfg);
+            let Some((_, path)) = chains(&t, ctx).into_iter().find(|(s, _)| *s == sym) else {
+                break;
+            };
+            let spans: Vec<_> = path.iter().map(|&v| span(&t, v, cur.len())).collect();
+            let base = cur.clone();
+            let edit = |j: usize| {
+                if hoist {
+                    // hoist(j + 1), shallowest first.
+                    Edit::replace(spans[0].clone(), vec![Piece::Src(spans[j + 1].clone())])
+                } else {
+                    Edit::replace(spans[j].clone(), vec![Piece::Zeros(min_bytes[sym.index()])])
+                }
+            };
+            // Only candidates that are progress: cuts of nodes larger than
+            // the minimal expansion (a prefix of the chain), hoists below
+            // the top.
+            let n = if hoist {
+                spans.len() - 1
+            } else {
+                spans
+                    .iter()
+                    .take_while(|r| r.len() > min_bytes[sym.index()])
+                    .count()
+            };
+            let make = |j: usize| edit(j).apply(&base);
+            debug_assert!((0..n).all(|j| shortlex_lt(&make(j), &base)));
+            if let Some(c) = search(n, !hoist, tester, make) {
+                cur = c;
+            }
+        }
+    }
+    cur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_true;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// On a monotone predicate `first_true` finds the first true index
+        /// in O(log) probes, and probes nothing out of range.
+        #[test]
+        fn first_true_finds_the_threshold_in_logarithmic_probes(
+            n in 1usize..2000, t in 0usize..2100,
+        ) {
+            let mut probes = 0;
+            let got = first_true(n, |j| {
+                assert!(j < n);
+                probes += 1;
+                Some(j >= t)
+            });
+            prop_assert_eq!(got, (t < n).then_some(t));
+            let log = (usize::BITS - n.leading_zeros()) as usize;
+            prop_assert!(probes <= 2 * log + 2, "{} probes for n = {}", probes, n);
+        }
+    }
+}
