@@ -404,7 +404,8 @@ pub fn reduce_choices(
 /// choice sequence they shift every later choice, so their candidates
 /// are unrelated texts (measured: no task of the suite got smaller from
 /// them, and they were 60 % of the runs on a deeply nested JSON input);
-/// the text polish deletes tokens instead.
+/// the text polish deletes tokens instead. Without `blind`, `auto` also
+/// leaves Perses to the text pass that follows (see the call site).
 fn choices_pipeline(
     g: &Grammar,
     cfg: &DecodeConfig,
@@ -448,7 +449,11 @@ fn choices_pipeline(
                 passes.push(("minimize-nodes", cur.len(), tester.stats().tests));
                 if strategy == Strategy::Choices {
                     cur = blind_passes(&cur, tester, &mut passes);
-                } else {
+                } else if blind {
+                    // Text reduction runs Perses on the text next; here
+                    // (in choice space every candidate tree is encoded
+                    // again) it would cost O(nodes²) encodings on a deep
+                    // tree for candidates the text pass lists anyway.
                     cur = tree_pass(perses::perses, &cur, tester);
                     passes.push(("perses", cur.len(), tester.stats().tests));
                 }
