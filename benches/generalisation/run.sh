@@ -1,0 +1,59 @@
+#!/bin/bash
+# Generalisation check: reduction tasks on inputs and programs the reducer
+# was not tuned on (bc, tclsh, jq, python3's json), against picire.
+#
+#   benches/generalisation/run.sh [TOOL] [TASK...]
+#
+# TOOL: auto (default; `cargo grammar-min reduce`, text, strategy auto),
+# ddmin (`--strategy ddmin`) or picire (`picire -a both`, if installed).
+# TASK: names in tasks/ (default: all). GM_BIN overrides the binary
+# (default target/release/cargo-grammar-min; `cargo build --release` first).
+#
+# Prints one line per task: result bytes, oracle calls (every run of the
+# predicate, counted alike for every tool), seconds, and whether the
+# result still satisfies the predicate. Needs bc, tclsh, jq, python3.
+#
+# tasks/*.txt were generated once by make/make_tasks.py (JSON) and
+# make/make_expr.py (bc, tcl); the committed files are what is measured.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+GM=${GM_BIN:-$ROOT/target/release/cargo-grammar-min}
+TOOL=${1:-auto}
+shift || true
+TASKS=("$@")
+if [ ${#TASKS[@]} -eq 0 ]; then
+  for f in "$HERE"/tasks/*.txt; do TASKS+=("$(basename "$f" .txt)"); done
+fi
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+for T in "${TASKS[@]}"; do
+  case $T in
+    bc_*) G=$HERE/grammars/bc.json ;;
+    tcl_*) G=$HERE/grammars/tclexpr.json ;;
+    *) G=$ROOT/grammars/json.json ;;
+  esac
+  IN=$HERE/tasks/$T.txt
+  P=$HERE/predicates/$T.sh
+  C=$WORK/$T.count
+  : > "$C"
+  # The counting wrapper every tool calls.
+  printf '#!/bin/sh\nprintf x >> "%s"\nexec sh "%s" "$1"\n' "$C" "$P" > "$WORK/test.sh"
+  chmod +x "$WORK/test.sh"
+  OUT=$WORK/$T.out
+  S=$(date +%s.%N)
+  case $TOOL in
+    picire)
+      picire -i "$IN" --test "$WORK/test.sh" -a both -o "$WORK/picire" -l ERROR > /dev/null 2>&1 || true
+      cp "$WORK/picire/$T.txt" "$OUT" 2>/dev/null || true ;;
+    auto | ddmin)
+      "$GM" reduce --cmd "$WORK/test.sh {}" --grammar "$G" --strategy "$TOOL" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
+    *) echo "unknown tool: $TOOL (auto, ddmin or picire)" >&2; exit 2 ;;
+  esac
+  E=$(date +%s.%N)
+  OK=NO
+  if [ -f "$OUT" ] && sh "$P" "$OUT"; then OK=yes; fi
+  printf '%s %s bytes=%s calls=%s sec=%.1f still_interesting=%s\n' "$T" "$TOOL" \
+    "$( [ -f "$OUT" ] && wc -c < "$OUT" | tr -d ' ' || echo -)" "$(wc -c < "$C" | tr -d ' ')" \
+    "$(echo "$E - $S" | bc)" "$OK"
+done
