@@ -89,6 +89,7 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
         Some(t) => t.len(),
         None => return tree,
     };
+    let mut layout = ctx.layout(&tree);
     while let Some((_, Reverse(raw))) = heap.pop() {
         if tester.stopped() {
             break;
@@ -118,10 +119,11 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
             cands.push(Cand::Minimal);
         }
         let t = &tree;
+        let l = layout.as_ref();
         let render = |c: &Cand| match c {
-            Cand::Minimal => ctx.render_with(t, id, ctx.minimal(sym), NodeId(0)),
-            Cand::Desc(d) => ctx.render_with(t, id, t, *d),
-            Cand::Unit(u) => ctx.render_with(t, id, u, NodeId(0)),
+            Cand::Minimal => ctx.render_with_layout(t, l, id, ctx.minimal(sym), NodeId(0)),
+            Cand::Desc(d) => ctx.render_with_layout(t, l, id, t, *d),
+            Cand::Unit(u) => ctx.render_with_layout(t, l, id, u, NodeId(0)),
         };
         // Shortest text first (stable: ties keep the order above). On
         // the reduction suite this cut "text auto" from 41 to 11 oracle
@@ -163,6 +165,7 @@ pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tre
                     }
                 }
                 tree = new;
+                layout = ctx.layout(&tree);
                 cur_len = bytes.len();
                 push(&mut heap, &tree, id);
             }

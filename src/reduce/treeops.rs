@@ -102,6 +102,39 @@ impl<'g> TreeCtx<'g> {
         }
     }
 
+    /// [`TreeCtx::render_with`] with `t`'s [`Layout`] at hand: in text
+    /// mode the candidate is the text before `target`, the replacement's
+    /// text and the text after it — two copies instead of a walk over
+    /// every node of `t` (Perses renders every candidate of a deep tree).
+    pub fn render_with_layout(
+        &self,
+        t: &Tree,
+        layout: Option<&Layout>,
+        target: NodeId,
+        other: &Tree,
+        src: NodeId,
+    ) -> Option<Vec<u8>> {
+        match (self.render, layout) {
+            (Render::Text, Some(l)) => {
+                let (a, b) = l.span(t, target);
+                let mut out = Vec::with_capacity(l.text.len());
+                out.extend_from_slice(&l.text[..a]);
+                other.unparse_node_into(self.g, src, &mut out);
+                out.extend_from_slice(&l.text[b..]);
+                Some(out)
+            }
+            _ => self.render_with(t, target, other, src),
+        }
+    }
+
+    /// The [`Layout`] of `t` when rendering as text (`None` otherwise).
+    pub fn layout(&self, t: &Tree) -> Option<Layout> {
+        match self.render {
+            Render::Text => Some(Layout::new(t, self.g)),
+            Render::Choices(_) => None,
+        }
+    }
+
     /// The oracle input of the whole tree.
     pub fn render_tree(&self, t: &Tree) -> Option<Vec<u8>> {
         self.render(t, &[])
@@ -128,6 +161,34 @@ impl<'g> TreeCtx<'g> {
             return false;
         }
         (0..n).all(|k| m.nodes()[k].label() == t.nodes()[id.index() + k].label())
+    }
+}
+
+/// A tree's text and where each node's text starts in it.
+pub struct Layout {
+    text: Vec<u8>,
+    /// `start[i]`: offset of node `i`'s text; one more entry, the text's
+    /// length. Node `i`'s text ends where node `i + size` starts (pre-order).
+    start: Vec<u32>,
+}
+
+impl Layout {
+    /// Lays out `t` (O(nodes)).
+    pub fn new(t: &Tree, g: &Grammar) -> Layout {
+        let mut text = Vec::new();
+        let mut start = Vec::with_capacity(t.len() + 1);
+        for i in 0..t.len() as u32 {
+            start.push(text.len() as u32);
+            text.extend_from_slice(t.leaf_bytes(g, NodeId(i)));
+        }
+        start.push(text.len() as u32);
+        Layout { text, start }
+    }
+
+    /// Byte range of node `n`'s text.
+    fn span(&self, t: &Tree, n: NodeId) -> (usize, usize) {
+        let end = n.index() + t.node(n).size as usize;
+        (self.start[n.index()] as usize, self.start[end] as usize)
     }
 }
 
@@ -190,4 +251,37 @@ pub fn nearest(t: &Tree, g: &Grammar, id: NodeId, sym: SymbolId) -> Vec<NodeId> 
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The layout shortcut renders exactly what the node walk renders, for
+    /// every node of a tree replaced by every node of it.
+    #[test]
+    fn layout_renders_like_the_node_walk() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let t = crate::parse::parse(&g, b"(1 + 2) * -3 / (4 - (5))").unwrap();
+        let ctx = TreeCtx::new(&g, Render::Text);
+        let l = ctx.layout(&t);
+        assert!(l.is_some());
+        for a in (0..t.len() as u32).map(NodeId) {
+            for b in (0..t.len() as u32).map(NodeId) {
+                assert_eq!(
+                    ctx.render_with_layout(&t, l.as_ref(), a, &t, b),
+                    ctx.render_with(&t, a, &t, b)
+                );
+            }
+            let m = ctx.minimal(t.symbol(&g, a).unwrap_or(SymbolId(0)));
+            assert_eq!(
+                ctx.render_with_layout(&t, l.as_ref(), a, m, NodeId(0)),
+                ctx.render_with(&t, a, m, NodeId(0))
+            );
+        }
+        // Choice rendering has no layout.
+        let choices = TreeCtx::new(&g, Render::Choices(DecodeConfig::default()));
+        assert!(choices.layout(&t).is_none());
+    }
 }
