@@ -20,6 +20,7 @@
 pub mod describe;
 pub mod discover;
 mod inprocess;
+pub mod parallel;
 pub mod persistent;
 pub mod process;
 pub mod signature;

@@ -11,6 +11,7 @@
 //! Candidates are written to files in a private temporary directory that
 //! is removed when the oracle is dropped; each file is removed after its run.
 
+use super::parallel::{parallel_batch, repeat_runs};
 use super::signature::{extract, Exit, Signature, SignatureLevel};
 use super::{Oracle, Outcome};
 use std::ffi::OsString;
@@ -192,25 +193,6 @@ impl CandidateDir {
         std::fs::write(&p, data)?;
         Ok(p)
     }
-}
-
-/// Runs a batch with up to `jobs` candidates at once; `f` must be
-/// thread-safe. Order of results = order of candidates.
-fn parallel_batch<F: Fn(&[u8]) -> Outcome + Sync>(
-    jobs: usize,
-    candidates: &[&[u8]],
-    f: F,
-) -> Vec<Outcome> {
-    let mut out = vec![Outcome::NotInteresting; candidates.len()];
-    for (ci, chunk) in candidates.chunks(jobs.max(1)).enumerate() {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = chunk.iter().map(|c| s.spawn(|| f(c))).collect();
-            for (k, h) in handles.into_iter().enumerate() {
-                out[ci * jobs.max(1) + k] = h.join().unwrap_or(Outcome::Invalid);
-            }
-        });
-    }
-    out
 }
 
 /// Configuration of a [`CommandOracle`].
@@ -396,13 +378,13 @@ impl TargetOracle {
             },
         };
         let mut first: Option<Signature> = None;
-        for run in 1..=repeat.max(1) {
-            let out = this
-                .run_raw(original)
-                .map_err(|source| ReproduceError::Spawn {
-                    program: program.clone(),
-                    source,
-                })?;
+        let outs = repeat_runs(repeat, this.cfg.jobs, || this.run_raw(original));
+        for (i, out) in outs.into_iter().enumerate() {
+            let run = i + 1;
+            let out = out.map_err(|source| ReproduceError::Spawn {
+                program: program.clone(),
+                source,
+            })?;
             let sig = extract(&String::from_utf8_lossy(&out.stderr), out.exit);
             let Some(sig) = sig else {
                 return Err(ReproduceError::NoCrash {

@@ -10,6 +10,7 @@ use grammar_min::encode::encode;
 use grammar_min::generate::{decode, decode_tree, DecodeConfig};
 use grammar_min::grammar::{Grammar, LoadOptions};
 use grammar_min::oracle::discover::FuzzProject;
+use grammar_min::oracle::parallel::repeat_runs;
 use grammar_min::oracle::persistent::PersistentOracle;
 use grammar_min::oracle::process::{
     CommandConfig, CommandOracle, RunLimits, TargetConfig, TargetOracle,
@@ -273,10 +274,10 @@ impl Session {
                 let cmd = a.cmd.as_deref().unwrap_or_default();
                 let o = CommandOracle::new(ccfg)?;
                 let probe = self.text_of(original);
-                for run in 1..=a.repeat.max(1) {
-                    let r = o
-                        .run_raw(&probe)
-                        .with_context(|| format!("cannot run {cmd:?}"))?;
+                let runs = repeat_runs(a.repeat, a.jobs, || o.run_raw(&probe));
+                for (i, r) in runs.into_iter().enumerate() {
+                    let run = i + 1;
+                    let r = r.with_context(|| format!("cannot run {cmd:?}"))?;
                     let outcome = o.classify(&r);
                     if outcome != Outcome::Interesting {
                         let err = String::from_utf8_lossy(&r.stderr);

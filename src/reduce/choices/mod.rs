@@ -552,9 +552,12 @@ pub fn restructure(
         // shortest choice sequence.
         v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c0)));
         let v: Vec<Edit> = v.into_iter().map(|(_, e)| e).collect();
-        // Only shorter texts are worth an oracle run here; one candidate
-        // per text (kept as hashes: the texts can be large).
-        let text_len = crate::generate::decode(g, c0, cfg).len();
+        // Only shorter texts are worth an oracle run here, measured with
+        // blanks squeezed as the final polish will (`0 / 0` → `0.0` is no
+        // progress over `0/0`); one candidate per text (kept as hashes:
+        // the texts can be large).
+        let squeezed = |t: &[u8]| crate::reduce::ddmin::squeeze_blanks(t).len();
+        let text_len = squeezed(&crate::generate::decode(g, c0, cfg));
         let mut seen = std::collections::HashSet::new();
         let base = c0.to_vec();
         let keep = move |x: &[u8]| {
@@ -562,7 +565,7 @@ pub fn restructure(
                 return false;
             }
             let text = crate::generate::decode(g, x, cfg);
-            text.len() < text_len && seen.insert(super::tester::key(&text))
+            squeezed(&text) < text_len && seen.insert(super::tester::key(&text))
         };
         (v, keep)
     })
