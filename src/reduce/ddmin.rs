@@ -223,7 +223,9 @@ pub fn squeeze_blanks(text: &[u8]) -> Vec<u8> {
     out
 }
 
-fn is_word(b: u8) -> bool {
+/// Whether `b` is a word character: ASCII alphanumeric, `_`, or a byte
+/// ≥ 0x80 (part of a UTF-8 sequence).
+pub fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 

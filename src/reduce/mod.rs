@@ -154,7 +154,7 @@ pub fn reduce_text(
         });
     }
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
-    let ctx = TreeCtx::new(g, Render::Text);
+    let ctx = TreeCtx::new(g, Render::Text).with_lexical_atoms();
     let keywords = ddmin::keywords(g);
     let mut tree = parse_tree(g, &cur)?;
     if strategy == Strategy::Auto {
@@ -343,7 +343,7 @@ fn via_choices(
 ) -> Option<Vec<u8>> {
     let (start, cfg) = crate::encode::encode_auto(g, tree, &DecodeConfig::default()).ok()?;
     let before = decode(g, &start, &cfg);
-    let ctx = TreeCtx::new(g, Render::Choices(cfg));
+    let ctx = TreeCtx::new(g, Render::Choices(cfg)).with_lexical_atoms();
     // As for choice artifacts under --cmd: keyed by text, and candidates
     // whose text is longer than the best so far are not run. Ctrl-C
     // reaches the choice passes through the shared stop flag.
@@ -415,7 +415,10 @@ fn choices_pipeline(
     tester: &mut Tester<'_>,
 ) -> Result<Reduced, ReduceError> {
     check_original(input, tester)?;
+    // Text reduction (not `blind`) ends with a polish that deletes the
+    // bytes of lexical tokens: its passes leave them whole.
     let ctx = TreeCtx::new(g, Render::Choices(*cfg));
+    let ctx = if blind { ctx } else { ctx.with_lexical_atoms() };
     let mut passes = Vec::new();
     let mut cur = input.to_vec();
     let tree_pass = |f: fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree,
@@ -439,7 +442,7 @@ fn choices_pipeline(
             Strategy::Hdd => cur = tree_pass(hdd::hdd, &cur, tester),
             Strategy::Grabr => cur = tree_pass(grabr::grabr, &cur, tester),
             Strategy::Auto | Strategy::Choices => {
-                cur = choices::ddmin_lists(cfg, g, &cur, tester);
+                cur = choices::ddmin_lists(&ctx, cfg, &cur, tester);
                 passes.push(("ddmin-lists", cur.len(), tester.stats().tests));
                 cur = choices::chains::cut_chains(&ctx, cfg, &cur, tester);
                 passes.push(("cut-chains", cur.len(), tester.stats().tests));

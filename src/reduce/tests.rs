@@ -125,3 +125,55 @@ mod stop {
             .expect("a strategy kept running after the stop flag");
     }
 }
+
+mod lexical {
+    use super::super::*;
+    use crate::oracle::FnOracle;
+
+    /// Interesting iff the text holds a run of at least `n` digits (the
+    /// shape of "a number too long to convert").
+    fn long_number(t: &[u8], n: usize) -> Outcome {
+        let mut run = 0;
+        for &b in t {
+            run = if b.is_ascii_digit() { run + 1 } else { 0 };
+            if run >= n {
+                return Outcome::Interesting;
+            }
+        }
+        Outcome::NotInteresting
+    }
+
+    /// A number whose every digit is needed, inside JSON noise: text
+    /// reduction tries each one-digit deletion once (the polish's sweep),
+    /// not once per tree pass and again after every success elsewhere.
+    #[test]
+    fn a_needed_number_costs_one_run_per_digit() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/json.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let digits = 120;
+        let number: String = (0..digits)
+            .map(|i| char::from(b'1' + (i % 9) as u8))
+            .collect();
+        let noise = |k: usize| -> String {
+            (0..k)
+                .map(|i| format!("{{\"k{i}\": [{i}, \"v{i}\", {{\"x\": {}}}]}}", i * 37))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let text = format!(
+            "[{}, {{\"big\": [true, {number}, null]}}, {}]",
+            noise(20),
+            noise(20)
+        );
+        let mut o = FnOracle::new(|c: &[u8]| long_number(c, digits));
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(Some(&g), text.as_bytes(), Strategy::Auto, &mut t).unwrap();
+        assert_eq!(r.output, number.as_bytes());
+        let tests = t.stats().tests;
+        // One sweep over the digits plus what removing the noise costs.
+        assert!(
+            tests < digits as u64 + 200,
+            "{tests} runs for {digits} digits"
+        );
+    }
+}

@@ -8,6 +8,15 @@
 //! into tokens nor replace them by minimal expansions: that would turn
 //! reduction into value shrinking (`9` → `0`), which changes what the
 //! reduced input says without making it smaller.
+//!
+//! **Lexical nonterminals.** A nonterminal whose every derivation is a run
+//! of word characters (`<digits> ::= <digit> | <digit> <digits>`,
+//! identifier tails) spells part of one lexical token. Text reduction
+//! ([`TreeCtx::with_lexical_atoms`]) treats those as atomic too: the
+//! polish that follows deletes their bytes one sweep per text, while the
+//! tree passes would test the same single-character deletions once per
+//! pass and again after every success elsewhere (a 4,301-digit number
+//! cost thousands of runs per round that way).
 
 use crate::generate::{decode_tree_from, DecodeConfig};
 use crate::grammar::{Elem, Grammar, SymbolId};
@@ -19,6 +28,8 @@ pub struct TreeCtx<'g> {
     pub g: &'g Grammar,
     minimal: Vec<Tree>,
     token: Vec<bool>,
+    /// Whether lexical nonterminals count as tokens (`token` includes them).
+    lexical_atoms: bool,
     render: Render,
 }
 
@@ -61,8 +72,38 @@ impl<'g> TreeCtx<'g> {
             g,
             minimal,
             token,
+            lexical_atoms: false,
             render,
         }
+    }
+
+    /// This context with lexical nonterminals (see the module docs) atomic
+    /// as well: for text reduction, whose polish deletes their bytes.
+    pub fn with_lexical_atoms(mut self) -> Self {
+        for (t, l) in self.token.iter_mut().zip(lexical_symbols(self.g)) {
+            *t |= l;
+        }
+        self.lexical_atoms = true;
+        self
+    }
+
+    /// Per node of `t`, whether the choice passes leave it alone: it is,
+    /// or lies inside, an atomic node. `None` unless
+    /// [`TreeCtx::with_lexical_atoms`]: choice-sequence reduction edits
+    /// every node (it has no text polish to leave tokens to).
+    pub fn frozen(&self, t: &Tree) -> Option<Vec<bool>> {
+        if !self.lexical_atoms {
+            return None;
+        }
+        let mut out = vec![false; t.len()];
+        // Pre-order: a parent comes before its children.
+        for i in 0..t.len() {
+            let n = NodeId(i as u32);
+            let p = t.node(n).parent;
+            let inside = p != crate::tree::NO_PARENT && out[p as usize];
+            out[i] = inside || t.symbol(self.g, n).is_some_and(|s| self.is_token(s));
+        }
+        Some(out)
     }
 
     /// Renders `t` with `edits` applied (see [`render_edits`]) for the
@@ -161,6 +202,44 @@ impl<'g> TreeCtx<'g> {
             return false;
         }
         (0..n).all(|k| m.nodes()[k].label() == t.nodes()[id.index() + k].label())
+    }
+}
+
+/// Per symbol, whether it is *lexical*: productive, and every terminal it
+/// can derive is a run of word characters (letters, digits, `_`, bytes ≥
+/// 0x80; see [`crate::reduce::ddmin::tokens`]), so its text always lies
+/// inside one lexical token. Greatest fixpoint: a symbol stays lexical
+/// while all of its alternatives use only word terminals and lexical
+/// nonterminals.
+pub fn lexical_symbols(g: &Grammar) -> Vec<bool> {
+    let n = g.num_symbols();
+    let word_term = |t: &[u8]| t.iter().all(|&b| crate::reduce::ddmin::is_word(b));
+    let mut lex: Vec<bool> = (0..n)
+        .map(|i| {
+            let s = SymbolId(i as u32);
+            g.symbol(s).productive && g.rules_of(s).next().is_some()
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            if !lex[i] {
+                continue;
+            }
+            let ok = g.rules_of(SymbolId(i as u32)).all(|r| {
+                g.body(r).iter().all(|e| match e {
+                    Elem::T(t) => word_term(g.term(*t)),
+                    Elem::Nt(x) => lex[x.index()],
+                })
+            });
+            if !ok {
+                lex[i] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return lex;
+        }
     }
 }
 
@@ -283,5 +362,46 @@ mod tests {
         // Choice rendering has no layout.
         let choices = TreeCtx::new(&g, Render::Choices(DecodeConfig::default()));
         assert!(choices.layout(&t).is_none());
+    }
+
+    /// JSON: the digit runs are lexical; a number (sign, `.`), a string
+    /// (quotes, blanks) and anything above them are not. Lexical atoms
+    /// freeze exactly the nodes inside a digit run.
+    #[test]
+    fn lexical_symbols_are_the_word_only_ones() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/json.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let lex = lexical_symbols(&g);
+        let is = |name: &str| lex[g.symbol_by_name(name).unwrap().index()];
+        for s in ["<digits>", "<digit>", "<onenine>", "<hex>"] {
+            assert!(is(s), "{s} is lexical");
+        }
+        for s in [
+            "<integer>",
+            "<number>",
+            "<string>",
+            "<characters>",
+            "<value>",
+            "<ws>",
+            "<start>",
+        ] {
+            assert!(!is(s), "{s} is not lexical");
+        }
+        let t = crate::parse::parse(&g, br#"[12345, "ab"]"#).unwrap();
+        assert!(TreeCtx::new(&g, Render::Text).frozen(&t).is_none());
+        let ctx = TreeCtx::new(&g, Render::Text).with_lexical_atoms();
+        let frozen = ctx.frozen(&t).unwrap();
+        for n in (0..t.len() as u32).map(NodeId) {
+            let inside_digits = std::iter::successors(Some(n), |&m| {
+                let p = t.node(m).parent;
+                (p != crate::tree::NO_PARENT).then_some(NodeId(p))
+            })
+            .any(|m| {
+                t.symbol(&g, m)
+                    .is_some_and(|s| lex[s.index()] || ctx.is_token(s))
+            });
+            assert_eq!(frozen[n.index()], inside_digits, "node {n:?}");
+        }
+        assert!(frozen.iter().any(|&f| f) && !frozen[0]);
     }
 }

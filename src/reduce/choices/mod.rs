@@ -56,12 +56,14 @@ fn is_list_head(t: &Tree, g: &Grammar, n: NodeId, sym: SymbolId) -> bool {
 /// (the alternative that continues the list and one element). Deleting a
 /// ring's two ranges drops that element and leaves a sequence that decodes
 /// to the rest of the list.
-fn list_rings(t: &Tree, g: &Grammar, len: usize) -> Vec<Vec<[Range<usize>; 2]>> {
+fn list_rings(ctx: &TreeCtx<'_>, t: &Tree, len: usize) -> Vec<Vec<[Range<usize>; 2]>> {
+    let g = ctx.g;
+    let frozen = ctx.frozen(t);
     let mut out = Vec::new();
     for i in 0..t.len() as u32 {
         let n = NodeId(i);
         let Some(sym) = t.symbol(g, n) else { continue };
-        if !is_list_head(t, g, n, sym) {
+        if !is_list_head(t, g, n, sym) || frozen.as_ref().is_some_and(|f| f[n.index()]) {
             continue;
         }
         let mut spine = vec![n];
@@ -100,13 +102,14 @@ fn list_rings(t: &Tree, g: &Grammar, len: usize) -> Vec<Vec<[Range<usize>; 2]>> 
 /// alternative that continues the list), so what remains decodes as
 /// before, element by element.
 pub fn ddmin_lists(
+    ctx: &TreeCtx<'_>,
     cfg: &DecodeConfig,
-    g: &Grammar,
     cur: &[u8],
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
+    let g = ctx.g;
     let mut cur = cur.to_vec();
-    let mut lists = list_rings(&decode_tree(g, &cur, cfg), g, cur.len());
+    let mut lists = list_rings(ctx, &decode_tree(g, &cur, cfg), cur.len());
     let mut k = 0;
     while !tester.stopped() {
         let Some(rings) = lists.get(k).cloned() else {
@@ -139,7 +142,7 @@ pub fn ddmin_lists(
             cur = render(&kept);
             // Spans moved: list again (the lists done so far come first
             // or are shorter now; going on at `k + 1` is a heuristic).
-            lists = list_rings(&decode_tree(g, &cur, cfg), g, cur.len());
+            lists = list_rings(ctx, &decode_tree(g, &cur, cfg), cur.len());
         }
         k += 1;
     }
@@ -194,11 +197,16 @@ fn minimal_choice_len(ctx: &TreeCtx<'_>, t: &Tree) -> usize {
 }
 
 /// Rule nodes of the decoded tree with a non-empty choice span, largest
-/// span first.
-fn spans(t: &Tree) -> Vec<NodeId> {
+/// span first; without the nodes `ctx` freezes ([`TreeCtx::frozen`]).
+fn spans(ctx: &TreeCtx<'_>, t: &Tree) -> Vec<NodeId> {
+    let frozen = ctx.frozen(t);
     let mut v: Vec<NodeId> = (0..t.len() as u32)
         .map(NodeId)
-        .filter(|&n| matches!(t.node(n).label(), Label::Rule(_)) && !t.choices(n).is_empty())
+        .filter(|&n| {
+            matches!(t.node(n).label(), Label::Rule(_))
+                && !t.choices(n).is_empty()
+                && !frozen.as_ref().is_some_and(|f| f[n.index()])
+        })
         .collect();
     v.sort_by_key(|&n| (std::cmp::Reverse(t.choices(n).len()), n.0));
     v
@@ -220,11 +228,11 @@ pub(super) fn minimal_lens(ctx: &TreeCtx<'_>) -> Vec<usize> {
 
 /// Edits replacing each node's span by the zero bytes of its minimal
 /// expansion (largest node first).
-fn minimize_candidates(t: &Tree, g: &Grammar, min_bytes: &[usize], len: usize) -> Vec<Edit> {
-    spans(t)
+fn minimize_candidates(ctx: &TreeCtx<'_>, t: &Tree, min_bytes: &[usize], len: usize) -> Vec<Edit> {
+    spans(ctx, t)
         .into_iter()
         .filter_map(|n| {
-            let k = min_bytes[t.symbol(g, n)?.index()];
+            let k = min_bytes[t.symbol(ctx.g, n)?.index()];
             Some(Edit::replace(span(t, n, len), vec![Piece::Zeros(k)]))
         })
         .collect()
@@ -274,7 +282,7 @@ pub fn minimize_nodes(
 ) -> Vec<u8> {
     let min_bytes = minimal_lens(ctx);
     greedy(cur.to_vec(), tester, |c| {
-        minimize_candidates(&decode_tree(ctx.g, c, cfg), ctx.g, &min_bytes, c.len())
+        minimize_candidates(ctx, &decode_tree(ctx.g, c, cfg), &min_bytes, c.len())
     })
 }
 
@@ -341,7 +349,7 @@ pub fn replace_by_descendant(
     let min_bytes = minimal_lens(ctx);
     greedy(cur.to_vec(), tester, |c| {
         let t = decode_tree(g, c, cfg);
-        let order = spans(&t);
+        let order = spans(ctx, &t);
         let mut rank = vec![u32::MAX; t.len()];
         for (k, n) in order.iter().enumerate() {
             rank[n.index()] = k as u32;
@@ -510,7 +518,7 @@ pub fn restructure(
         // Bounds the descendant scans on big trees (each `nearest` call
         // walks a subtree).
         let mut budget = RESTRUCTURE_SCAN;
-        'nodes: for n in spans(&t) {
+        'nodes: for n in spans(ctx, &t) {
             let Some(a) = t.symbol(g, n) else { continue };
             let r = span(&t, n, c.len());
             for shape in &shapes[a.index()] {

@@ -94,7 +94,8 @@ fn ddmin_lists_drops_most_of_a_long_list_in_fewer_runs_than_elements() {
         t.contains(&b'x') && t.contains(&b'y')
     }));
     let mut t = Tester::new(&mut o);
-    let out = ddmin_lists(&cfg, &g, &start, &mut t);
+    let ctx = TreeCtx::new(&g, Render::Choices(cfg));
+    let out = ddmin_lists(&ctx, &cfg, &start, &mut t);
     // x, y and the last element (the list's base case) are left.
     assert_eq!(crate::generate::decode(&g, &out, &cfg), b"[x,y,2]");
     // 37 runs here; one per element would be 200.
