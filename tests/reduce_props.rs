@@ -154,7 +154,8 @@ proptest! {
         let mut p = pred;
         let mut o = FnOracle::new(&mut p);
         let mut t = Tester::new(&mut o);
-        let out = grammar_min::reduce::choices::ddmin_lists(&cfg, &g, &choices, &mut t);
+        let ctx = TreeCtx::new(&g, Render::Choices(cfg));
+        let out = grammar_min::reduce::choices::ddmin_lists(&ctx, &cfg, &choices, &mut t);
         prop_assert!(!shortlex_lt(&choices, &out));
         prop_assert_eq!(pred(&out), Outcome::Interesting);
         // Left: the two elements the predicate needs and the list's last
