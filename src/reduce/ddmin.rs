@@ -122,6 +122,28 @@ pub fn delete_sweep<U: Clone>(
     }
 }
 
+/// [`delete_sweep`] from the last unit to the first. The text polish
+/// deletes tokens this way: parsers read left to right, so a deletion
+/// near the end keeps the longest valid prefix, and the tokens a grammar
+/// requires but a program does without are mostly at the end (a final
+/// `;`, closers the parser adds at end of input). A success at position
+/// `j` makes the sweep re-test the units it already passed (those after
+/// `j` here), so finding the removable ones early saves runs: on the
+/// suite's SQL tasks 48 → 36 and 30 → 27 runs, elsewhere within ±4.
+pub fn delete_sweep_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec<&'a [u8]> {
+    let rev: Vec<&[u8]> = units.into_iter().rev().collect();
+    let render = &mut |u: &[&[u8]]| {
+        let mut out = Vec::with_capacity(u.iter().map(|x| x.len()).sum());
+        for x in u.iter().rev() {
+            out.extend_from_slice(x);
+        }
+        out
+    };
+    let mut out = delete_sweep(rev, tester, render);
+    out.reverse();
+    out
+}
+
 /// `u` without `u[a..b]`.
 fn without<U: Clone>(u: &[U], a: usize, b: usize) -> Vec<U> {
     let mut c = Vec::with_capacity(u.len() - (b - a));
@@ -350,6 +372,44 @@ mod tests {
             delete_sweep(b"abc".to_vec(), &mut t, &mut |u: &[u8]| u.to_vec()).len(),
             1
         );
+    }
+
+    /// From the end, a removable final token is found first: the same
+    /// 1-minimal result as the forward sweep in about half the runs (the
+    /// forward sweep passes every other token twice).
+    #[test]
+    fn sweep_from_the_end_finds_a_trailing_terminator_first() {
+        let needs_call = |c: &[u8]| {
+            let t = String::from_utf8_lossy(c);
+            let mut it = t.chars();
+            if "f(a,b,c,d,e)".chars().all(|x| it.any(|y| y == x)) {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let text = b"f(a,b,c,d,e);";
+        let mut o = FnOracle::new(needs_call);
+        let mut t = Tester::new(&mut o);
+        let back = delete_sweep_from_end(tokens(text), &mut t).concat();
+        let back_runs = t.stats().tests;
+        drop(t);
+        let mut t = Tester::new(&mut o);
+        let fwd = delete_sweep(tokens(text), &mut t, &mut |u: &[&[u8]]| u.concat()).concat();
+        let fwd_runs = t.stats().tests;
+        assert_eq!(back, b"f(a,b,c,d,e)");
+        assert_eq!(back, fwd);
+        assert_eq!(
+            back_runs,
+            1 + 12,
+            "one success, then each of 12 tokens once"
+        );
+        assert_eq!(fwd_runs, 13 + 12);
+        // 1-minimal in either direction, on scattered removable units.
+        let mut o = FnOracle::new(a_and_z);
+        let mut t = Tester::new(&mut o);
+        let r = delete_sweep_from_end(tokens(b"x a x b x c x z x"), &mut t).concat();
+        assert_eq!(r, b"az");
     }
 
     #[test]

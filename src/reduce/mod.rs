@@ -274,14 +274,14 @@ fn polish_into(
         *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
         passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
     }
-    // After the grammar passes (`keywords`): single-unit deletions first.
+    // After the grammar passes (`keywords`): single-unit deletions first,
+    // from the end.
     let fine = keywords.is_some();
     let units = ddmin::tokens(cur);
-    let render = &mut |u: &[&[u8]]| u.concat();
     *cur = if fine {
-        ddmin::delete_sweep(units, tester, render).concat()
+        ddmin::delete_sweep_from_end(units, tester).concat()
     } else {
-        ddmin::ddmin(units, tester, render, None).concat()
+        ddmin::ddmin(units, tester, &mut |u: &[&[u8]]| u.concat(), None).concat()
     };
     passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
     *cur = ddmin::ddmin_bytes_keeping(cur, keywords.unwrap_or_default(), fine, tester);
