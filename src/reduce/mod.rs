@@ -275,17 +275,25 @@ fn polish_into(
         passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
     }
     // After the grammar passes (`keywords`): single-unit deletions first,
-    // from the end.
+    // from the end. Until neither stage changes anything: a byte deletion
+    // can make a token deletion possible, and the result is promised
+    // 1-minimal for both.
     let fine = keywords.is_some();
-    let units = ddmin::tokens(cur);
-    *cur = if fine {
-        ddmin::delete_sweep_from_end(units, tester).concat()
-    } else {
-        ddmin::ddmin(units, tester, &mut |u: &[&[u8]]| u.concat(), None).concat()
-    };
-    passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
-    *cur = ddmin::ddmin_bytes_keeping(cur, keywords.unwrap_or_default(), fine, tester);
-    passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
+    loop {
+        let before = cur.clone();
+        let units = ddmin::tokens(cur);
+        *cur = if fine {
+            ddmin::delete_sweep_from_end(units, tester).concat()
+        } else {
+            ddmin::ddmin(units, tester, &mut |u: &[&[u8]]| u.concat(), None).concat()
+        };
+        passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
+        *cur = ddmin::ddmin_bytes_keeping(cur, keywords.unwrap_or_default(), fine, tester);
+        passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
+        if *cur == before || tester.stopped() {
+            break;
+        }
+    }
 }
 
 /// A text tester seen as an oracle on choice sequences: candidates are

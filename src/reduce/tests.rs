@@ -177,3 +177,28 @@ mod lexical {
         );
     }
 }
+
+mod polish {
+    use super::super::*;
+    use crate::oracle::FnOracle;
+
+    /// A byte deletion (`y`) that makes a token deletion (`zw`) possible:
+    /// the polish repeats its token stage, so the result is 1-minimal for
+    /// tokens as well as bytes.
+    #[test]
+    fn polish_is_token_minimal_after_byte_deletions() {
+        let wanted: [&[u8]; 3] = [b"xy zw", b"x zw", b"x "];
+        for keywords in [Some(&[][..]), None] {
+            let mut o = FnOracle::new(|c: &[u8]| {
+                if wanted.contains(&c) {
+                    Outcome::Interesting
+                } else {
+                    Outcome::NotInteresting
+                }
+            });
+            let mut t = Tester::new(&mut o);
+            let r = polish(b"xy zw", keywords, &mut t);
+            assert_eq!(r.output, b"x ", "keywords {keywords:?}");
+        }
+    }
+}
