@@ -36,6 +36,7 @@ use crate::generate::{decode_tree, DecodeConfig};
 use crate::grammar::SymbolId;
 use crate::oracle::Outcome;
 use crate::tree::{NodeId, Tree};
+use std::ops::Range;
 
 /// Chains shorter than this are left to the other passes (their linear
 /// scans cost at most this many runs per chain).
@@ -181,10 +182,97 @@ fn search(
     })
 }
 
+/// The *spine* of `deep`: the sequence with every list on the path from
+/// the root to `deep` cut down to the one element that path goes
+/// through (a JSON value 256 arrays deep with noise beside every level
+/// becomes the bare nesting). A list is a same-symbol region (see
+/// [`super::list_rings`]); it is rebuilt as its last node's one-element
+/// alternative holding the path's element, when that last node has one
+/// rule child of the element's symbol. Other nodes on the path keep their
+/// bytes. `None` if nothing would be cut.
+fn spine(t: &Tree, ctx: &TreeCtx<'_>, cur: &[u8], deep: NodeId) -> Option<Vec<u8>> {
+    let g = ctx.g;
+    let len = cur.len();
+    let mut path = vec![deep];
+    while let Some(&n) = path.last() {
+        let p = t.node(n).parent;
+        if p == crate::tree::NO_PARENT {
+            break;
+        }
+        path.push(NodeId(p));
+    }
+    path.reverse();
+    let on_path = |n: NodeId| path.binary_search_by_key(&n.0, |m| m.0).is_ok();
+    // Text before and after the kept part, level by level: the candidate
+    // is the heads in order, the deep node's bytes, the tails reversed.
+    let (mut heads, mut tails): (Vec<Range<usize>>, Vec<Range<usize>>) = (vec![], vec![]);
+    let mut cut = false;
+    let mut i = 0;
+    while i + 1 < path.len() {
+        let n = path[i];
+        let sym = t.symbol(g, n);
+        // The list's spine below a head on the path.
+        let mut w = vec![n];
+        if sym.is_some_and(|s| super::is_list_head(t, g, n, s)) {
+            loop {
+                let at = *w.last().expect("non-empty");
+                let mut same = t.children(at).filter(|&c| t.symbol(g, c) == sym);
+                match (same.next(), same.next()) {
+                    (Some(c), None) => w.push(c),
+                    _ => break,
+                }
+            }
+        }
+        // Where the path leaves the spine, and the element it enters.
+        let k = w.iter().rposition(|&x| on_path(x)).unwrap_or(0);
+        let exit = path
+            .iter()
+            .position(|&x| x == w[k])
+            .and_then(|q| path.get(q + 1).copied());
+        let last = *w.last().expect("non-empty");
+        let only_child = {
+            let mut rules = t.children(last).filter(|&c| t.symbol(g, c).is_some());
+            match (rules.next(), rules.next()) {
+                (Some(x), None) => Some(x),
+                _ => None,
+            }
+        };
+        match (exit, only_child) {
+            (Some(c), Some(x)) if w.len() > 1 && t.symbol(g, x) == t.symbol(g, c) => {
+                let (ls, xs) = (span(t, last, len), span(t, x, len));
+                let (ns, cs) = (span(t, n, len), span(t, c, len));
+                heads.push(ls.start..xs.start);
+                tails.push(xs.end..ls.end);
+                cut |= ns.len() > (ls.len() - xs.len()) + cs.len();
+                i = path.iter().position(|&y| y == c).expect("on the path");
+            }
+            _ => {
+                let (ns, cs) = (span(t, n, len), span(t, path[i + 1], len));
+                heads.push(ns.start..cs.start);
+                tails.push(cs.end..ns.end);
+                i += 1;
+            }
+        }
+    }
+    if !cut {
+        return None;
+    }
+    let mut out = Vec::with_capacity(len);
+    for r in &heads {
+        out.extend_from_slice(&cur[r.clone()]);
+    }
+    out.extend_from_slice(&cur[span(t, deep, len)]);
+    for r in tails.iter().rev() {
+        out.extend_from_slice(&cur[r.clone()]);
+    }
+    Some(out)
+}
+
 /// The pass: per chain (longest first, chains listed again after each
 /// success), the deepest interesting hoist of its top node, then the
 /// shallowest interesting cut (last, so its anchor is about the sequence
-/// the next pass starts from).
+/// the next pass starts from), then its spine ([`spine`]: one run that
+/// drops the noise beside every level at once).
 pub fn cut_chains(
     ctx: &TreeCtx<'_>,
     cfg: &DecodeConfig,
@@ -229,6 +317,19 @@ pub fn cut_chains(
             debug_assert!((0..n).all(|j| shortlex_lt(&make(j), &base)));
             if let Some(c) = search(n, !hoist, tester, make) {
                 cur = c;
+            }
+        }
+        if tester.stopped() {
+            return cur;
+        }
+        let t = decode_tree(g, &cur, cfg);
+        if let Some((_, path)) = chains(&t, ctx).into_iter().find(|(s, _)| *s == sym) {
+            let deep = *path.last().expect("chains are long");
+            if let Some(c) = spine(&t, ctx, &cur, deep) {
+                if shortlex_lt(&c, &cur) && tester.test(&c) == Outcome::Interesting {
+                    tester.accept(&c);
+                    cur = c;
+                }
             }
         }
     }

@@ -43,7 +43,7 @@ pub const MIN_LIST: usize = 16;
 
 /// Whether node `n` (of symbol `sym`) starts a same-symbol region: its
 /// parent, if any, has another symbol.
-fn is_list_head(t: &Tree, g: &Grammar, n: NodeId, sym: SymbolId) -> bool {
+pub(super) fn is_list_head(t: &Tree, g: &Grammar, n: NodeId, sym: SymbolId) -> bool {
     let p = t.node(n).parent;
     p == NO_PARENT || t.symbol(g, NodeId(p)) != Some(sym)
 }

@@ -248,6 +248,14 @@ fn cut_chains_finds_the_needed_depth_in_logarithmic_runs() {
         // Exactly the needed depth: the deepest hoist removed the levels
         // above, the shallowest cut those below.
         assert_eq!(depth(&text), need, "{levels} levels, need {need}");
+        // The spine: the number beside every level gone in one run (when
+        // the result is still a chain; a short one is left to the other
+        // passes).
+        assert!(
+            need < chains::MIN_CHAIN || !text.iter().any(u8::is_ascii_digit),
+            "{levels} levels, need {need}: noise left in {}",
+            String::from_utf8_lossy(&text)
+        );
         assert!(!shortlex_lt(&start, &out));
         // Two gallops and bisections: O(log levels), where one run per
         // level is what the shortest-first list costs.
