@@ -11,10 +11,12 @@
 #
 # Prints one line per task: result bytes, oracle calls (every run of the
 # predicate, counted alike for every tool), seconds, and whether the
-# result still satisfies the predicate. Needs bc, tclsh, jq, python3.
+# result still satisfies the predicate. Needs bc, tclsh, jq, python3,
+# sqlite3.
 #
-# tasks/*.txt were generated once by make/make_tasks.py (JSON) and
-# make/make_expr.py (bc, tcl); the committed files are what is measured.
+# tasks/*.txt were generated once by make/make_tasks.py (JSON),
+# make/make_expr.py (bc, tcl) and make/make_gen2.py (sql_*, json_two_deep,
+# json_long_string); the committed files are what is measured.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -31,6 +33,7 @@ for T in "${TASKS[@]}"; do
   case $T in
     bc_*) G=$HERE/grammars/bc.json ;;
     tcl_*) G=$HERE/grammars/tclexpr.json ;;
+    sql_*) G=$ROOT/grammars/sql.json ;;
     *) G=$ROOT/grammars/json.json ;;
   esac
   IN=$HERE/tasks/$T.txt

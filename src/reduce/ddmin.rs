@@ -230,13 +230,28 @@ pub fn tokens(text: &[u8]) -> Vec<&[u8]> {
 /// assert_eq!(squeeze_blanks(b"0 / 0"), b"0/0");
 /// ```
 pub fn squeeze_blanks(text: &[u8]) -> Vec<u8> {
+    squeeze(text, true)
+}
+
+/// [`squeeze_blanks`] that also joins lines: a line break counts as a
+/// blank like any other (for languages where lines do not matter).
+///
+/// ```
+/// use grammar_min::reduce::ddmin::squeeze_lines;
+/// assert_eq!(squeeze_lines(b"[ 1 ,\n  2 ]\nx\ny"), b"[1,2]x y");
+/// ```
+pub fn squeeze_lines(text: &[u8]) -> Vec<u8> {
+    squeeze(text, false)
+}
+
+fn squeeze(text: &[u8], keep_lines: bool) -> Vec<u8> {
     let toks = tokens(text);
     let word = |t: Option<&&[u8]>| t.is_some_and(|t| is_word(t[0]));
     let mut out = Vec::with_capacity(text.len());
     for (i, t) in toks.iter().enumerate() {
         if !t[0].is_ascii_whitespace() {
             out.extend_from_slice(t);
-        } else if t.contains(&b'\n') {
+        } else if keep_lines && t.contains(&b'\n') {
             out.push(b'\n');
         } else if i > 0 && word(toks.get(i - 1)) && word(toks.get(i + 1)) {
             out.push(b' ');

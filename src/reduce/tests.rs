@@ -202,3 +202,39 @@ mod polish {
         }
     }
 }
+
+mod squeeze_first {
+    use super::super::*;
+    use crate::oracle::FnOracle;
+
+    /// A pretty-printed input whose content must all stay: the blanks go
+    /// in one run before the tree passes, not one whitespace node per run.
+    #[test]
+    fn blanks_go_in_one_run_when_the_grammar_allows() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/json.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let items: Vec<String> = (1..=40).map(|i| i.to_string()).collect();
+        let text = format!("[ {} ]", items.join(" ,\n  "));
+        let want = format!("[{}]", items.join(","));
+        let mut o = FnOracle::new(|c: &[u8]| {
+            let solid: Vec<u8> = c
+                .iter()
+                .copied()
+                .filter(|b| !b.is_ascii_whitespace())
+                .collect();
+            if solid == want.as_bytes() {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(Some(&g), text.as_bytes(), Strategy::Auto, &mut t).unwrap();
+        assert_eq!(String::from_utf8_lossy(&r.output), want);
+        assert_eq!(r.passes[0].0, "squeeze-blanks");
+        // Every part is needed, so every pass runs out of candidates:
+        // 2,339 runs when the lines went one per run and restructure and
+        // Perses had no budget, 815 now (about ten per token).
+        assert!(t.stats().tests < 1000, "{} runs", t.stats().tests);
+    }
+}

@@ -565,19 +565,31 @@ pub fn restructure(
         // progress over `0/0`); one candidate per text (kept as hashes:
         // the texts can be large).
         let squeezed = |t: &[u8]| crate::reduce::ddmin::squeeze_blanks(t).len();
-        let text_len = squeezed(&crate::generate::decode(g, c0, cfg));
+        let cur_text = crate::generate::decode(g, c0, cfg);
+        let text_len = squeezed(&cur_text);
         let mut seen = std::collections::HashSet::new();
         let base = c0.to_vec();
+        // At most a budget of candidates per call, in proportion to the
+        // text's tokens: on an input whose every part is needed the list
+        // is thousands of failing rebuilds (a 40-element JSON list: 827
+        // runs), and the good ones come early in shortest-first order.
+        let mut budget = RESTRUCTURE_RUNS.max(2 * crate::reduce::ddmin::tokens(&cur_text).len());
         let keep = move |x: &[u8]| {
-            if !by_text && !super::shortlex_lt(x, &base) {
+            if budget == 0 || (!by_text && !super::shortlex_lt(x, &base)) {
                 return false;
             }
             let text = crate::generate::decode(g, x, cfg);
-            squeezed(&text) < text_len && seen.insert(super::tester::key(&text))
+            let ok = squeezed(&text) < text_len && seen.insert(super::tester::key(&text));
+            budget -= usize::from(ok);
+            ok
         };
         (v, keep)
     })
 }
+
+/// Fewest candidates [`restructure`] may run per call (the budget is the
+/// larger of this and twice the current text's tokens).
+const RESTRUCTURE_RUNS: usize = 64;
 
 /// Most subtree nodes [`restructure`] scans for descendants per round.
 const RESTRUCTURE_SCAN: usize = 1 << 24;
