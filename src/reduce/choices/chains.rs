@@ -27,6 +27,11 @@
 //! thousands of runs (BENCHMARKS.md). A presumption that is wrong costs a
 //! missed reduction in this tester only; the text passes that follow run
 //! on their own cache and keep the result 1-minimal.
+//!
+//! Last, the chain's **spine**: one candidate in which every list on the
+//! path from the root to the chain's deepest node keeps only the element
+//! that path goes through — the noise beside every level of a deep input
+//! in one run, where the other passes delete it element by element.
 
 use super::super::edit::{Edit, Piece};
 use super::super::treeops::TreeCtx;
@@ -271,8 +276,7 @@ fn spine(t: &Tree, ctx: &TreeCtx<'_>, cur: &[u8], deep: NodeId) -> Option<Vec<u8
 /// The pass: per chain (longest first, chains listed again after each
 /// success), the deepest interesting hoist of its top node, then the
 /// shallowest interesting cut (last, so its anchor is about the sequence
-/// the next pass starts from), then its spine ([`spine`]: one run that
-/// drops the noise beside every level at once).
+/// the next pass starts from), then its spine (see the module docs).
 pub fn cut_chains(
     ctx: &TreeCtx<'_>,
     cfg: &DecodeConfig,
