@@ -207,7 +207,6 @@ fn spine(t: &Tree, ctx: &TreeCtx<'_>, cur: &[u8], deep: NodeId) -> Option<Vec<u8
         path.push(NodeId(p));
     }
     path.reverse();
-    let on_path = |n: NodeId| path.binary_search_by_key(&n.0, |m| m.0).is_ok();
     // Text before and after the kept part, level by level: the candidate
     // is the heads in order, the deep node's bytes, the tails reversed.
     let (mut heads, mut tails): (Vec<Range<usize>>, Vec<Range<usize>>) = (vec![], vec![]);
@@ -215,25 +214,15 @@ fn spine(t: &Tree, ctx: &TreeCtx<'_>, cur: &[u8], deep: NodeId) -> Option<Vec<u8
     let mut i = 0;
     while i + 1 < path.len() {
         let n = path[i];
-        let sym = t.symbol(g, n);
         // The list's spine below a head on the path.
-        let mut w = vec![n];
-        if sym.is_some_and(|s| super::is_list_head(t, g, n, s)) {
-            loop {
-                let at = *w.last().expect("non-empty");
-                let mut same = t.children(at).filter(|&c| t.symbol(g, c) == sym);
-                match (same.next(), same.next()) {
-                    (Some(c), None) => w.push(c),
-                    _ => break,
-                }
-            }
-        }
-        // Where the path leaves the spine, and the element it enters.
-        let k = w.iter().rposition(|&x| on_path(x)).unwrap_or(0);
-        let exit = path
-            .iter()
-            .position(|&x| x == w[k])
-            .and_then(|q| path.get(q + 1).copied());
+        let w = match t.symbol(g, n) {
+            Some(s) if super::is_list_head(t, g, n, s) => super::list_spine(t, g, n, s),
+            _ => vec![n],
+        };
+        // The path follows the spine down to `path[i + k]`, then enters
+        // the element at `path[i + k + 1]`.
+        let k = w.iter().zip(&path[i..]).take_while(|(a, b)| a == b).count() - 1;
+        let exit = path.get(i + k + 1).copied();
         let last = *w.last().expect("non-empty");
         let only_child = {
             let mut rules = t.children(last).filter(|&c| t.symbol(g, c).is_some());
@@ -249,7 +238,7 @@ fn spine(t: &Tree, ctx: &TreeCtx<'_>, cur: &[u8], deep: NodeId) -> Option<Vec<u8
                 heads.push(ls.start..xs.start);
                 tails.push(xs.end..ls.end);
                 cut |= ns.len() > (ls.len() - xs.len()) + cs.len();
-                i = path.iter().position(|&y| y == c).expect("on the path");
+                i += k + 1;
             }
             _ => {
                 let (ns, cs) = (span(t, n, len), span(t, path[i + 1], len));

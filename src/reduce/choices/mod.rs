@@ -48,6 +48,23 @@ pub(super) fn is_list_head(t: &Tree, g: &Grammar, n: NodeId, sym: SymbolId) -> b
     p == NO_PARENT || t.symbol(g, NodeId(p)) != Some(sym)
 }
 
+/// The nodes of the list whose head is `n` (of symbol `sym`): `n`, then
+/// while the last has exactly one child of its own symbol, that child.
+pub(super) fn list_spine(t: &Tree, g: &Grammar, n: NodeId, sym: SymbolId) -> Vec<NodeId> {
+    let mut spine = vec![n];
+    let mut at = n;
+    loop {
+        let mut same = t.children(at).filter(|&c| t.symbol(g, c) == Some(sym));
+        match (same.next(), same.next()) {
+            (Some(c), None) => {
+                spine.push(c);
+                at = c;
+            }
+            _ => return spine,
+        }
+    }
+}
+
 /// The lists of a tree, longest first: each a chain of same-symbol nodes
 /// from a head (a node whose parent has another symbol), every node in it
 /// with exactly one child of its own symbol (`<value>, <elements>` or
@@ -66,18 +83,7 @@ fn list_rings(ctx: &TreeCtx<'_>, t: &Tree, len: usize) -> Vec<Vec<[Range<usize>;
         if !is_list_head(t, g, n, sym) || frozen.as_ref().is_some_and(|f| f[n.index()]) {
             continue;
         }
-        let mut spine = vec![n];
-        let mut at = n;
-        loop {
-            let mut same = t.children(at).filter(|&c| t.symbol(g, c) == Some(sym));
-            match (same.next(), same.next()) {
-                (Some(c), None) => {
-                    spine.push(c);
-                    at = c;
-                }
-                _ => break,
-            }
-        }
+        let spine = list_spine(t, g, n, sym);
         if spine.len() > MIN_LIST {
             let rings = spine
                 .windows(2)
@@ -569,11 +575,10 @@ pub fn restructure(
         let text_len = squeezed(&cur_text);
         let mut seen = std::collections::HashSet::new();
         let base = c0.to_vec();
-        // At most a budget of candidates per call, in proportion to the
-        // text's tokens: on an input whose every part is needed the list
-        // is thousands of failing rebuilds (a 40-element JSON list: 827
-        // runs), and the good ones come early in shortest-first order.
-        let mut budget = RESTRUCTURE_RUNS.max(2 * crate::reduce::ddmin::tokens(&cur_text).len());
+        // At most `pass_budget` candidates per call (a 40-element JSON
+        // list whose every element is needed: 827 failing rebuilds
+        // without it).
+        let mut budget = super::pass_budget(&cur_text);
         let keep = move |x: &[u8]| {
             if budget == 0 || (!by_text && !super::shortlex_lt(x, &base)) {
                 return false;
@@ -586,10 +591,6 @@ pub fn restructure(
         (v, keep)
     })
 }
-
-/// Fewest candidates [`restructure`] may run per call (the budget is the
-/// larger of this and twice the current text's tokens).
-const RESTRUCTURE_RUNS: usize = 64;
 
 /// Most subtree nodes [`restructure`] scans for descendants per round.
 const RESTRUCTURE_SCAN: usize = 1 << 24;
