@@ -200,10 +200,10 @@ pub fn reduce_text(
             Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
             _ => loop {
                 let size = tree.len();
-                // Perses after the choice passes, within a budget in
-                // proportion to the text's tokens (see `perses_within`).
-                let tokens = ddmin::tokens(&tree.unparse(g)).len() as u64;
-                tree = perses::perses_within(&ctx, tree, tester, PERSES_RUNS.max(2 * tokens));
+                // Perses after the choice passes, within a budget (see
+                // `perses_within`).
+                let budget = pass_budget(&tree.unparse(g)) as u64;
+                tree = perses::perses_within(&ctx, tree, tester, budget);
                 passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
                 tree = hdd::hdd(&ctx, tree, tester);
                 passes.push(("hdd", tree.unparse(g).len(), tester.stats().tests));
@@ -254,9 +254,14 @@ pub fn reduce_text(
     })
 }
 
-/// Fewest oracle runs `auto` gives Perses per call on a text (the budget
-/// is the larger of this and twice the text's tokens).
-const PERSES_RUNS: u64 = 64;
+/// What a speculative pass may spend per call on `text` — candidates for
+/// `restructure`, oracle runs for Perses after the choice passes: twice
+/// its tokens, at least 64. On
+/// an input whose every part is needed such passes list thousands of
+/// failing candidates; their good ones come early in their orders.
+pub(crate) fn pass_budget(text: &[u8]) -> usize {
+    64.max(2 * ddmin::tokens(text).len())
+}
 
 /// The final polish of a text (what `auto` ends with): blanks squeezed
 /// in one step (they rarely matter), ddmin over lines (big, cheap steps on
