@@ -8,6 +8,7 @@
 # ddmin (`--strategy ddmin`) or picire (`picire -a both`, if installed).
 # TASK: names in tasks/ (default: all). GM_BIN overrides the binary
 # (default target/release/cargo-grammar-min; `cargo build --release` first).
+# KEEP=DIR copies each result to DIR/TASK.out.
 #
 # Prints one line per task: result bytes, oracle calls (every run of the
 # predicate, counted alike for every tool), seconds, and whether the
@@ -28,7 +29,7 @@ if [ ${#TASKS[@]} -eq 0 ]; then
   for f in "$HERE"/tasks/*.txt; do TASKS+=("$(basename "$f" .txt)"); done
 fi
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+trap '[ -n "${KEEP:-}" ] && cp "$WORK"/*.out "$KEEP"/ ; rm -rf "$WORK"' EXIT
 for T in "${TASKS[@]}"; do
   case $T in
     bc_*) G=$HERE/grammars/bc.json ;;

@@ -490,6 +490,8 @@ fn choices_pipeline(
                 passes.push(("replace-by-descendant", cur.len(), tester.stats().tests));
                 cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
                 passes.push(("minimize-nodes", cur.len(), tester.stats().tests));
+                cur = choices::alternatives::switch_alternatives(&ctx, cfg, &cur, tester);
+                passes.push(("switch-alternatives", cur.len(), tester.stats().tests));
                 if strategy == Strategy::Choices {
                     cur = blind_passes(&cur, tester, &mut passes);
                 } else if blind {
@@ -509,6 +511,13 @@ fn choices_pipeline(
             // cheaper passes run again.
             if blind {
                 cur = blind_passes(&cur, tester, &mut passes);
+            } else {
+                cur = choices::lower_nodes(&ctx, cfg, &cur, tester);
+                passes.push(("lower-nodes", cur.len(), tester.stats().tests));
+            }
+            if cur == before {
+                cur = choices::alternatives::join_lists(&ctx, cfg, &cur, tester);
+                passes.push(("join-lists", cur.len(), tester.stats().tests));
             }
             if cur == before {
                 cur = choices::restructure(&ctx, cfg, &cur, tester);

@@ -237,4 +237,35 @@ mod squeeze_first {
         // Perses had no budget, 815 now (about ten per token).
         assert!(t.stats().tests < 1000, "{} runs", t.stats().tests);
     }
+
+    #[test]
+    fn lowering_waits_for_the_shorter_texts() {
+        // sqlite's "ambiguous column name: a": an unqualified `a` (selected
+        // or in the constraint) over both tables. Lowering the selected
+        // `a` to `*` (as long) first makes `ON a` needed, and the comma
+        // join out of reach.
+        let g = Grammar::from_json_str(
+            crate::reduce::choices::tests::JOIN_GRAMMAR,
+            &Default::default(),
+        )
+        .unwrap();
+        let mut o = FnOracle::new(|c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let a = s.starts_with("SELECT a ") || s.ends_with("ON a");
+            if crate::parse::parse(&g, c).is_ok() && a && s.contains('u') && s.contains('v') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(
+            Some(&g),
+            b"SELECT a FROM u JOIN v ON a",
+            Strategy::Auto,
+            &mut t,
+        )
+        .unwrap();
+        assert_eq!(String::from_utf8_lossy(&r.output), "SELECT a FROM u, v");
+    }
 }

@@ -12,23 +12,31 @@
 //!   default variant: the next decision falls back to its default);
 //! * [`delete_runs`] — delete runs of 8, 4, 2, 1 choices at every position;
 //! * [`minimize_nodes`] — replace a tree node's choice span by the zero
-//!   bytes of its minimal expansion (largest nodes first);
+//!   bytes of its minimal expansion (largest nodes first); in text
+//!   reduction [`lower_nodes`] does those that keep the text's length, at
+//!   the pipeline's fixpoint;
 //! * [`replace_by_descendant`] — replace a node's span by the span of a
 //!   nearest descendant of the same nonterminal ([`crate::tree::Tree::choices`]),
 //!   by a child hoisted through one-nonterminal alternatives, or by its
 //!   minimal expansion, shortest result first;
-//! * [`restructure`] — rebuild a node through another alternative (run at
-//!   the pipeline's fixpoint);
+//! * [`alternatives::switch_alternatives`] — switch a node to another
+//!   alternative that its own children fill (`a JOIN b ON e` → `a, b`);
+//! * [`restructure`] — rebuild a node through another alternative around
+//!   one descendant (run at the pipeline's fixpoint);
 //! * [`lower_bytes`] — set single bytes to 0.
 //!
 //! Passes restart their scan after each success; candidates already tried
 //! are answered by the [`Tester`]'s cache, so a restart costs no oracle runs.
 
+pub mod alternatives;
 pub mod chains;
+mod restructure;
+
+pub use restructure::restructure;
 
 use super::ddmin::ddmin;
-use super::edit::{greedy, greedy_keeping, Edit, Piece};
-use super::treeops::{nearest, TreeCtx};
+use super::edit::{greedy, Edit, Piece};
+use super::treeops::TreeCtx;
 use super::Tester;
 use crate::choice::{encode_choice, width};
 use crate::generate::{decode_tree, DecodeConfig};
@@ -204,7 +212,7 @@ fn minimal_choice_len(ctx: &TreeCtx<'_>, t: &Tree) -> usize {
 
 /// Rule nodes of the decoded tree with a non-empty choice span, largest
 /// span first; without the nodes `ctx` freezes ([`TreeCtx::frozen`]).
-fn spans(ctx: &TreeCtx<'_>, t: &Tree) -> Vec<NodeId> {
+pub(super) fn spans(ctx: &TreeCtx<'_>, t: &Tree) -> Vec<NodeId> {
     let frozen = ctx.frozen(t);
     let mut v: Vec<NodeId> = (0..t.len() as u32)
         .map(NodeId)
@@ -225,6 +233,52 @@ pub(super) fn span(t: &Tree, n: NodeId, len: usize) -> Range<usize> {
     (r.start as usize).min(len)..(r.end as usize).min(len)
 }
 
+/// Each symbol's minimal expansion, measured: its choice bytes and the
+/// length of the text those zero bytes decode to.
+pub(super) struct Minimal {
+    pub(super) bytes: Vec<usize>,
+    pub(super) text: Vec<usize>,
+}
+
+impl Minimal {
+    pub(super) fn new(ctx: &TreeCtx<'_>, cfg: &DecodeConfig) -> Minimal {
+        let bytes = minimal_lens(ctx);
+        let text = (0..ctx.g.num_symbols())
+            .map(|i| {
+                let zeros = vec![0u8; bytes[i]];
+                crate::generate::decode_tree_from(ctx.g, SymbolId(i as u32), &zeros, cfg)
+                    .unparse(ctx.g)
+                    .len()
+            })
+            .collect();
+        Minimal { bytes, text }
+    }
+
+    /// Which nodes of `t` a minimal expansion would only *lower* in text
+    /// reduction: their text is no longer than the minimal one (`a` → `*`
+    /// as a result column). Only [`lower_nodes`] lists those, at the
+    /// pipeline's fixpoint: the text does not get shorter, and taking one
+    /// first can leave a local minimum; with `SELECT a FROM t1 JOIN t2 ON
+    /// a` lowered to `SELECT * …`, the constraint `ON a` is needed, and
+    /// `… FROM t1, t2` is out of reach. Choice-sequence reduction (no
+    /// [`TreeCtx::frozen`]) lowers freely.
+    pub(super) fn lowerings(&self, ctx: &TreeCtx<'_>, t: &Tree) -> impl Fn(NodeId) -> bool {
+        let text = ctx.frozen(t).map(|_| t.text_spans(ctx.g));
+        let min = self.text.clone();
+        let syms: Vec<Option<SymbolId>> = match &text {
+            Some(_) => (0..t.len() as u32)
+                .map(|i| t.symbol(ctx.g, NodeId(i)))
+                .collect(),
+            None => Vec::new(),
+        };
+        move |n: NodeId| {
+            text.as_ref().is_some_and(|text| {
+                syms[n.index()].is_some_and(|s| text[n.index()].len() <= min[s.index()])
+            })
+        }
+    }
+}
+
 /// Choice bytes of each symbol's minimal expansion.
 pub(super) fn minimal_lens(ctx: &TreeCtx<'_>) -> Vec<usize> {
     (0..ctx.g.num_symbols())
@@ -233,13 +287,21 @@ pub(super) fn minimal_lens(ctx: &TreeCtx<'_>) -> Vec<usize> {
 }
 
 /// Edits replacing each node's span by the zero bytes of its minimal
-/// expansion (largest node first).
-fn minimize_candidates(ctx: &TreeCtx<'_>, t: &Tree, min_bytes: &[usize], len: usize) -> Vec<Edit> {
+/// expansion (largest node first): those that only lower the node
+/// ([`Minimal::lowerings`]) if `lowering`, the others if not.
+fn minimize_candidates(
+    ctx: &TreeCtx<'_>,
+    t: &Tree,
+    min: &Minimal,
+    len: usize,
+    lowering: bool,
+) -> Vec<Edit> {
+    let lowers = min.lowerings(ctx, t);
     spans(ctx, t)
         .into_iter()
         .filter_map(|n| {
-            let k = min_bytes[t.symbol(ctx.g, n)?.index()];
-            Some(Edit::replace(span(t, n, len), vec![Piece::Zeros(k)]))
+            let k = min.bytes[t.symbol(ctx.g, n)?.index()];
+            (lowers(n) == lowering).then(|| Edit::replace(span(t, n, len), vec![Piece::Zeros(k)]))
         })
         .collect()
 }
@@ -279,16 +341,44 @@ pub(super) fn same_symbol_pairs(t: &Tree, g: &Grammar) -> Vec<(NodeId, NodeId)> 
     pairs
 }
 
-/// Replaces node spans by the zero bytes of their minimal expansions.
+/// Replaces node spans by the zero bytes of their minimal expansions; in
+/// text reduction not those that keep the text's length ([`lower_nodes`]).
 pub fn minimize_nodes(
     ctx: &TreeCtx<'_>,
     cfg: &DecodeConfig,
     cur: &[u8],
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
-    let min_bytes = minimal_lens(ctx);
+    minimal_pass(ctx, cfg, cur, tester, false)
+}
+
+/// In text reduction, the minimal expansions [`minimize_nodes`] leaves
+/// out: they keep the text's length (`7` → `0`, `a` → `*`). The pipeline
+/// runs them at the fixpoint of the other passes, where nothing shorter
+/// is left to find: a lowered text is simpler for the passes after it
+/// (fewer distinct candidates), but taken first it can cost a shorter
+/// result (see [`Minimal::lowerings`]). Nothing to do in choice-sequence
+/// reduction, where [`minimize_nodes`] lowers too.
+pub fn lower_nodes(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
+    minimal_pass(ctx, cfg, cur, tester, true)
+}
+
+/// [`minimize_nodes`] (`lowering` false) or [`lower_nodes`].
+fn minimal_pass(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+    lowering: bool,
+) -> Vec<u8> {
+    let min = Minimal::new(ctx, cfg);
     greedy(cur.to_vec(), tester, |c| {
-        minimize_candidates(ctx, &decode_tree(ctx.g, c, cfg), &min_bytes, c.len())
+        minimize_candidates(ctx, &decode_tree(ctx.g, c, cfg), &min, c.len(), lowering)
     })
 }
 
@@ -328,7 +418,7 @@ fn unit_chains(g: &Grammar) -> Vec<Vec<(SymbolId, Vec<u8>, usize)>> {
 }
 
 /// Bytes of terminal text in rule `r`'s body.
-fn terminal_bytes(g: &Grammar, r: RuleId) -> usize {
+pub(super) fn terminal_bytes(g: &Grammar, r: RuleId) -> usize {
     g.body(r)
         .iter()
         .map(|e| match e {
@@ -352,9 +442,10 @@ pub fn replace_by_descendant(
 ) -> Vec<u8> {
     let g = ctx.g;
     let chains = unit_chains(g);
-    let min_bytes = minimal_lens(ctx);
+    let min = Minimal::new(ctx, cfg);
     greedy(cur.to_vec(), tester, |c| {
         let t = decode_tree(g, c, cfg);
+        let lowering = min.lowerings(ctx, &t);
         let order = spans(ctx, &t);
         let mut rank = vec![u32::MAX; t.len()];
         for (k, n) in order.iter().enumerate() {
@@ -403,8 +494,10 @@ pub fn replace_by_descendant(
                     }
                 }
             }
-            let zeros = vec![Piece::Zeros(min_bytes[sym.index()])];
-            keyed.push(((u32::MAX, 2, k as u32), Edit::replace(r, zeros)));
+            if !lowering(n) {
+                let zeros = vec![Piece::Zeros(min.bytes[sym.index()])];
+                keyed.push(((u32::MAX, 2, k as u32), Edit::replace(r, zeros)));
+            }
         }
         // Largest reduction first (shortest candidate): measured on the
         // benchmark suite this needs fewer oracle runs overall than
@@ -414,186 +507,5 @@ pub fn replace_by_descendant(
     })
 }
 
-/// Most candidates [`restructure`] lists per round.
-const MAX_RESTRUCTURE: usize = 4096;
-
-/// One way [`restructure`] rebuilds a node of some symbol: the choice
-/// bytes that select a unit chain and then an alternative (`head`), the
-/// alternative's nonterminals (`body`), and which of them (`slot`) holds
-/// a descendant of symbol `fill`, reached from the slot's symbol through
-/// the chain bytes `bridge`; `text` is the length of the text the shape
-/// adds around the descendant (terminals of the chains and the
-/// alternative, minimal texts of the other nonterminals).
-struct Shape {
-    head: Vec<u8>,
-    body: Vec<SymbolId>,
-    slot: usize,
-    fill: SymbolId,
-    bridge: Vec<u8>,
-    text: usize,
-}
-
-/// Per symbol, every [`Shape`]: through any unit chain (or none) to any
-/// alternative with nonterminals, any slot, any unit chain (or none) from
-/// the slot's symbol.
-fn shapes(g: &Grammar, min_text: &[usize]) -> Vec<Vec<Shape>> {
-    let chains = unit_chains(g);
-    let reach =
-        |a: SymbolId| std::iter::once((a, Vec::new(), 0)).chain(chains[a.index()].iter().cloned());
-    (0..g.num_symbols())
-        .map(|i| {
-            let mut out = Vec::new();
-            for (b, chain, chain_text) in reach(SymbolId(i as u32)) {
-                for rule in g.rules_of(b) {
-                    let body: Vec<SymbolId> = g.body_nonterminals(rule).collect();
-                    if body.len() < 2 {
-                        // Through one nonterminal the rebuilt node is the
-                        // descendant with terminals around it: hoisting
-                        // (`replace_by_descendant`) already offers the
-                        // descendant alone.
-                        continue;
-                    }
-                    let mut head = chain.clone();
-                    encode_choice(g.alt_index(rule), g.num_alts(b), &mut head);
-                    let around = chain_text + terminal_bytes(g, rule);
-                    let all_min: usize = body.iter().map(|x| min_text[x.index()]).sum();
-                    for (slot, &y) in body.iter().enumerate() {
-                        for (fill, bridge, bridge_text) in reach(y) {
-                            out.push(Shape {
-                                head: head.clone(),
-                                body: body.clone(),
-                                slot,
-                                fill,
-                                bridge,
-                                text: around + all_min - min_text[y.index()] + bridge_text,
-                            });
-                        }
-                    }
-                }
-            }
-            out
-        })
-        .collect()
-}
-
-/// Rebuilds a node through *another* alternative: the node's symbol `A`
-/// (or a symbol a unit chain of `A` reaches) takes an alternative with
-/// nonterminals, one of them is filled with a nearest descendant (through
-/// a unit chain again) and the others with their minimal expansions. This
-/// reaches `SELECT t1.a` from `UPDATE t3 SET a=t1.a`, which deletion and
-/// same-symbol replacement cannot. Costly in candidates, so the pipeline
-/// runs it only when the other passes are at a fixpoint; shortest first.
-pub fn restructure(
-    ctx: &TreeCtx<'_>,
-    cfg: &DecodeConfig,
-    cur: &[u8],
-    tester: &mut Tester<'_>,
-) -> Vec<u8> {
-    let g = ctx.g;
-    let min_bytes = minimal_lens(ctx);
-    // Text length of each symbol's minimal expansion, as the zero bytes
-    // the candidates put there decode.
-    let min_text: Vec<usize> = (0..g.num_symbols())
-        .map(|i| {
-            let zeros = vec![0u8; min_bytes[i]];
-            crate::generate::decode_tree_from(g, SymbolId(i as u32), &zeros, cfg)
-                .unparse(g)
-                .len()
-        })
-        .collect();
-    let shapes = shapes(g, &min_text);
-    // With the image bound (the user reduces the decoded text) a shorter
-    // text is progress even when its choice sequence is longer, e.g. a
-    // statement kind further down the alternatives (`SELECT a` from
-    // `INSERT INTO t1 VALUES (a)`). Otherwise the choice sequence must get
-    // shortlex-smaller.
-    let by_text = tester.image_bounded();
-    greedy_keeping(cur.to_vec(), tester, |c0| {
-        // Minimal fills follow the descendant, so its span must be exact
-        // even where it reads past the input's end: decode with zeros
-        // appended (read like missing bytes); `Piece::Src` reads zeros past
-        // the end too, and the candidates are trimmed.
-        let c = &[c0, &[0u8; 256][..]].concat()[..];
-        let t = decode_tree(g, c, cfg);
-        let text_spans = t.text_spans(g);
-        let text_of = |n: NodeId| text_spans[n.index()].len();
-        let whole = text_of(t.root());
-        // Each candidate with the length of its text (estimated: depth
-        // limits can change what the minimal parts decode to).
-        let mut v: Vec<(usize, Edit)> = Vec::new();
-        // Bounds the descendant scans on big trees (each `nearest` call
-        // walks a subtree).
-        let mut budget = RESTRUCTURE_SCAN;
-        'nodes: for n in spans(ctx, &t) {
-            let Some(a) = t.symbol(g, n) else { continue };
-            let r = span(&t, n, c.len());
-            for shape in &shapes[a.index()] {
-                budget = budget.saturating_sub(t.node(n).size as usize);
-                if budget == 0 {
-                    break 'nodes;
-                }
-                for d in nearest(&t, g, n, shape.fill) {
-                    let mut pieces = Vec::with_capacity(shape.body.len() + 3);
-                    if r.start > c0.len() {
-                        pieces.push(Piece::Zeros(r.start - c0.len()));
-                    }
-                    pieces.push(Piece::Lit(shape.head.clone()));
-                    for (q, x) in shape.body.iter().enumerate() {
-                        if q == shape.slot {
-                            pieces.push(Piece::Lit(shape.bridge.clone()));
-                            pieces.push(Piece::Src(span(&t, d, c.len())));
-                        } else {
-                            pieces.push(Piece::Zeros(min_bytes[x.index()]));
-                        }
-                    }
-                    let range = r.start.min(c0.len())..r.end.min(c0.len());
-                    let text = whole - text_of(n) + shape.text + text_of(d);
-                    v.push((
-                        text,
-                        Edit {
-                            range,
-                            pieces,
-                            trim: true,
-                        },
-                    ));
-                    if v.len() >= MAX_RESTRUCTURE {
-                        break 'nodes;
-                    }
-                }
-            }
-        }
-        // Shortest text first (the text is what is being reduced), then
-        // shortest choice sequence.
-        v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c0)));
-        let v: Vec<Edit> = v.into_iter().map(|(_, e)| e).collect();
-        // Only shorter texts are worth an oracle run here, measured with
-        // blanks squeezed as the final polish will (`0 / 0` → `0.0` is no
-        // progress over `0/0`); one candidate per text (kept as hashes:
-        // the texts can be large).
-        let squeezed = |t: &[u8]| crate::reduce::ddmin::squeeze_blanks(t).len();
-        let cur_text = crate::generate::decode(g, c0, cfg);
-        let text_len = squeezed(&cur_text);
-        let mut seen = std::collections::HashSet::new();
-        let base = c0.to_vec();
-        // At most `pass_budget` candidates per call (a 40-element JSON
-        // list whose every element is needed: 827 failing rebuilds
-        // without it).
-        let mut budget = super::pass_budget(&cur_text);
-        let keep = move |x: &[u8]| {
-            if budget == 0 || (!by_text && !super::shortlex_lt(x, &base)) {
-                return false;
-            }
-            let text = crate::generate::decode(g, x, cfg);
-            let ok = squeezed(&text) < text_len && seen.insert(super::tester::key(&text));
-            budget -= usize::from(ok);
-            ok
-        };
-        (v, keep)
-    })
-}
-
-/// Most subtree nodes [`restructure`] scans for descendants per round.
-const RESTRUCTURE_SCAN: usize = 1 << 24;
-
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

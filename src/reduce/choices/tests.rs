@@ -325,3 +325,64 @@ fn the_choice_pipeline_on_a_deep_chain_presumes_the_cuts_above_the_turn() {
         r.passes
     );
 }
+
+/// A FROM clause: a table, a join with a constraint, or a comma join.
+pub(crate) const JOIN_GRAMMAR: &str = r#"{"<start>": ["SELECT <cols> FROM <ref>"],
+    "<cols>": ["*", "<col>"],
+    "<col>": ["a", "b"],
+    "<ref>": ["<t>", "<ref> JOIN <t> ON <col>", "<ref>, <t>"],
+    "<t>": ["t", "u", "v"]}"#;
+
+#[test]
+fn switch_alternatives_keeps_every_child() {
+    let g = Grammar::from_json_str(JOIN_GRAMMAR, &Default::default()).unwrap();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let start = encoded(&g, b"SELECT a FROM u JOIN v ON b", &cfg);
+    let text = |c: &[u8]| String::from_utf8(crate::generate::decode(&g, c, &cfg)).unwrap();
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| {
+        t.contains(&b'u') && t.contains(&b'v')
+    }));
+    let mut t = Tester::new(&mut o);
+    // Restructure keeps one descendant of the join (`u, t`, `t, v`), and
+    // the hoists keep one table: the join stays.
+    let r = restructure(&ctx, &cfg, &start, &mut t);
+    let r = replace_by_descendant(&ctx, &cfg, &r, &mut t);
+    assert!(text(&r).contains("JOIN"), "{}", text(&r));
+    let out = alternatives::switch_alternatives(&ctx, &cfg, &r, &mut t);
+    assert!(text(&out).ends_with(" FROM u, v"), "{}", text(&out));
+}
+
+#[test]
+fn join_lists_merges_two_statements_of_one_kind() {
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<stmts>"],
+            "<stmts>": ["<stmt>;", "<stmt>; <stmts>"],
+            "<stmt>": ["DROP", "INSERT <rows>"],
+            "<rows>": ["<row>", "<row>, <rows>"],
+            "<row>": ["(<v>)"],
+            "<v>": ["1", "7"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text);
+    let text = |c: &[u8]| String::from_utf8(crate::generate::decode(&g, c, &cfg)).unwrap();
+    // A duplicate key: two rows (7), wherever they are.
+    let twice = |t: &[u8]| t.windows(3).filter(|w| w == b"(7)").count() >= 2;
+    let mut o = FnOracle::new(when_text(&g, &cfg, twice));
+    let mut t = Tester::new(&mut o);
+    let start = encoded(&g, b"INSERT (7); DROP; INSERT (1), (7);", &cfg);
+    // Every other pass stops at one row per statement.
+    let mut cur = start.clone();
+    for pass in [replace_by_descendant, minimize_nodes, restructure] {
+        cur = pass(&ctx, &cfg, &cur, &mut t);
+    }
+    assert_eq!(text(&cur), "INSERT (7); INSERT (7);");
+    let out = alternatives::join_lists(&ctx, &cfg, &cur, &mut t);
+    // The statement list still reads a second statement, now past the
+    // input's end: the minimal one, which the next pass deletes.
+    assert_eq!(text(&out), "INSERT (7), (7); DROP;");
+    let out = replace_by_descendant(&ctx, &cfg, &out, &mut t);
+    assert_eq!(text(&out), "INSERT (7), (7);");
+}

@@ -1,0 +1,164 @@
+//! Switching a node to another alternative of its symbol that keeps its
+//! children: `t1 JOIN t2 ON b` → `t1, t2`, `x AS y` → `x`,
+//! `if (c) s else e` → `if (c) s`.
+//!
+//! The fuzzingbook GrammarReducer's alternative expansions fill another
+//! alternative's nonterminals with any descendants of matching symbols
+//! (a product over slots). Here only the node's own children fill them,
+//! matched by symbol in order, each at most once: one candidate per
+//! alternative, so a round lists at most (nodes × alternatives) of them.
+//! Deletion cannot reach these texts (the constraint `ON b` goes only
+//! with the keyword `JOIN`), and [`super::restructure`] keeps one
+//! descendant per rebuilt node, so it offers `t1, t1` but not `t1, t2`.
+
+use super::restructure::shorter_texts;
+use super::{span, spans, terminal_bytes};
+use crate::choice::encode_choice;
+use crate::generate::{decode_tree, DecodeConfig};
+use crate::grammar::SymbolId;
+use crate::reduce::edit::{greedy_keeping, Edit, Piece};
+use crate::reduce::treeops::TreeCtx;
+use crate::reduce::Tester;
+use crate::tree::{Label, NodeId};
+
+/// Replaces nodes by another alternative of their symbol whose
+/// nonterminals are all filled by the node's children (in order, matched
+/// by symbol; unmatched children are dropped), when the text gets shorter:
+/// shortest text first, filtered as [`super::restructure`]'s candidates
+/// are (`shorter_texts`: squeezed text shorter, within a run budget).
+pub fn switch_alternatives(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
+    let g = ctx.g;
+    let by_text = tester.image_bounded();
+    greedy_keeping(cur.to_vec(), tester, |c| {
+        let t = decode_tree(g, c, cfg);
+        let text_spans = t.text_spans(g);
+        let text_of = |n: NodeId| text_spans[n.index()].len();
+        let whole = text_of(t.root());
+        let mut v: Vec<(usize, Edit)> = Vec::new();
+        for n in spans(ctx, &t) {
+            let Label::Rule(rule) = t.node(n).label() else {
+                continue;
+            };
+            let sym = g.rule(rule).lhs;
+            let kids: Vec<_> = t
+                .children(n)
+                .filter_map(|d| Some((t.symbol(g, d)?, d)))
+                .collect();
+            // The node's choices past the input's end read as zeros; a
+            // span that starts there has nothing to keep.
+            let r = span(&t, n, c.len());
+            if r.is_empty() {
+                continue;
+            }
+            for other in g.rules_of(sym).filter(|&o| o != rule) {
+                let mut head = Vec::new();
+                encode_choice(g.alt_index(other), g.num_alts(sym), &mut head);
+                let mut pieces = vec![Piece::Lit(head)];
+                let mut next = kids.iter();
+                let mut text = terminal_bytes(g, other);
+                let mut filled = 0;
+                let body: Vec<_> = g.body_nonterminals(other).collect();
+                for want in &body {
+                    let Some(&(_, d)) = next.by_ref().find(|(s, _)| s == want) else {
+                        break;
+                    };
+                    pieces.push(Piece::Src(span(&t, d, c.len())));
+                    text += text_of(d);
+                    filled += 1;
+                }
+                if body.is_empty() || filled < body.len() || text >= text_of(n) {
+                    continue;
+                }
+                v.push((whole - text_of(n) + text, Edit::replace(r.clone(), pieces)));
+            }
+        }
+        v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c)));
+        let v: Vec<Edit> = v.into_iter().map(|(_, e)| e).collect();
+        (v, shorter_texts(g, cfg, c, by_text))
+    })
+}
+
+/// Joins a list to the next list of its symbol, deleting what lies
+/// between: `INSERT INTO t VALUES (1); INSERT INTO t VALUES (1)` →
+/// `INSERT INTO t VALUES (1), (1)`, `[1], [2]` → `[1, 2]`. The first
+/// list's last node switches to the alternative that continues the list
+/// (its own nonterminals, then one of the list's symbol), and the second
+/// list's head fills that slot: in the choice sequence, the choices
+/// between the last element and the second head go. What followed the
+/// second list decodes in the first one's context, so the candidate
+/// means the join where the two contexts have the same shape (two
+/// statements of one kind) and is some other text where not; the tester
+/// decides. An enclosing list that went on past the second list still
+/// does, past the input's end (`…, (1); DROP;`): the passes that follow
+/// delete that minimal tail. Deletion reaches no such text when every list holds an
+/// element that is needed (a duplicate key across two statements); one
+/// candidate per pair of consecutive lists, shortest text first, filtered
+/// like [`super::restructure`]'s.
+pub fn join_lists(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
+    let g = ctx.g;
+    let by_text = tester.image_bounded();
+    greedy_keeping(cur.to_vec(), tester, |c| {
+        let t = decode_tree(g, c, cfg);
+        let text_spans = t.text_spans(g);
+        let mut v: Vec<(usize, Edit)> = Vec::new();
+        // Per symbol, the list heads in sequence order (`spans` minus the
+        // frozen nodes, then re-sorted by position).
+        let mut heads: Vec<(SymbolId, NodeId)> = spans(ctx, &t)
+            .into_iter()
+            .filter_map(|n| {
+                let s = t.symbol(g, n)?;
+                super::is_list_head(&t, g, n, s).then_some((s, n))
+            })
+            .collect();
+        heads.sort_by_key(|&(s, n)| (s, n.0));
+        for (i, &(s, x)) in heads.iter().enumerate() {
+            let end = t.node(x).size + x.0;
+            // The next list of the symbol that is not inside this one.
+            let Some(&(_, y)) = heads[i + 1..]
+                .iter()
+                .take_while(|(s2, _)| *s2 == s)
+                .find(|(_, y)| y.0 >= end)
+            else {
+                continue;
+            };
+            let last = *super::list_spine(&t, g, x, s)
+                .last()
+                .expect("a spine holds its head");
+            let Label::Rule(r_last) = t.node(last).label() else {
+                continue;
+            };
+            let want: Vec<SymbolId> = g.body_nonterminals(r_last).chain([s]).collect();
+            let Some(rec) = g
+                .rules_of(s)
+                .find(|&r| g.body_nonterminals(r).eq(want.iter().copied()))
+            else {
+                continue;
+            };
+            let (l, q) = (span(&t, last, c.len()), span(&t, y, c.len()));
+            let alt = crate::choice::width(g.num_alts(s));
+            if q.start >= c.len() || l.end > q.start || l.len() < alt {
+                continue;
+            }
+            let mut head = Vec::new();
+            encode_choice(g.alt_index(rec), g.num_alts(s), &mut head);
+            let pieces = vec![Piece::Lit(head), Piece::Src(l.start + alt..l.end)];
+            let (lt, qt) = (&text_spans[last.index()], &text_spans[y.index()]);
+            let gone = qt.start.saturating_sub(lt.end);
+            let whole = text_spans[t.root().index()].len();
+            v.push((whole - gone, Edit::replace(l.start..q.start, pieces)));
+        }
+        v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c)));
+        let v: Vec<Edit> = v.into_iter().map(|(_, e)| e).collect();
+        (v, shorter_texts(g, cfg, c, by_text))
+    })
+}
