@@ -33,6 +33,7 @@ pub mod hdd;
 pub mod perses;
 mod tester;
 pub mod treeops;
+pub mod words;
 
 pub use tester::{shortlex_lt, Event, OutcomeCache, Stats, Tester};
 
@@ -275,8 +276,10 @@ pub(crate) fn pass_budget(text: &[u8]) -> usize {
 /// large parts, and halving a result of a few tokens costs oracle runs
 /// that rarely pay (BENCHMARKS.md: 10 of 68 runs on sqlite-python). The
 /// price: a run of several tokens that only goes as a whole and is no
-/// subtree (`INSERT INTO t1 ` before `VALUES(a)`) stays. With `None`
-/// every stage is plain ddmin (Zeller's, from two halves). Either way the
+/// subtree (`INSERT INTO t1 ` before `VALUES(a)`) stays. Before the token
+/// stage, words that occur more than once are shortened in every place
+/// at once ([`words::shorten_repeated_words`]: a name defined and used).
+/// With `None` every stage is plain ddmin (Zeller's, from two halves). Either way the
 /// result is 1-minimal with respect to deleting one token, and one byte
 /// outside keywords. `input` must already be known interesting (e.g.
 /// [`Tester::seed`]).
@@ -305,6 +308,10 @@ fn polish_into(
     if ddmin::lines(cur).len() > 2 {
         *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
         passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
+    }
+    if let Some(k) = keywords {
+        *cur = words::shorten_repeated_words(cur, k, tester);
+        passes.push(("shorten-words", cur.len(), tester.stats().tests));
     }
     // After the grammar passes (`keywords`): single-unit deletions first,
     // from the end. Until neither stage changes anything: a byte deletion

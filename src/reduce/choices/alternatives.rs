@@ -19,7 +19,7 @@ use crate::grammar::SymbolId;
 use crate::reduce::edit::{greedy_keeping, Edit, Piece};
 use crate::reduce::treeops::TreeCtx;
 use crate::reduce::Tester;
-use crate::tree::{Label, NodeId};
+use crate::tree::{Label, NodeId, NO_PARENT};
 
 /// Replaces nodes by another alternative of their symbol whose
 /// nonterminals are all filled by the node's children (in order, matched
@@ -93,7 +93,11 @@ pub fn switch_alternatives(
 /// second list decodes in the first one's context, so the candidate
 /// means the join where the two contexts have the same shape (two
 /// statements of one kind) and is some other text where not; the tester
-/// decides. An enclosing list that went on past the second list still
+/// decides. Only lists in parallel contexts are joined (their parents
+/// have one rule, the second after the first), and no lists of blanks:
+/// in a deeply nested JSON array every level's whitespace list has a
+/// next one, and 257 joins across brackets failed (`jq_depth` of the
+/// generalisation tasks). An enclosing list that went on past the second list still
 /// does, past the input's end (`…, (1); DROP;`): the passes that follow
 /// delete that minimal tail. Deletion reaches no such text when every list holds an
 /// element that is needed (a duplicate key across two statements); one
@@ -121,13 +125,34 @@ pub fn join_lists(
             })
             .collect();
         heads.sort_by_key(|&(s, n)| (s, n.0));
+        let text = t.unparse(g);
+        let end = |n: u32| n + t.node(NodeId(n)).size;
         for (i, &(s, x)) in heads.iter().enumerate() {
-            let end = t.node(x).size + x.0;
-            // The next list of the symbol that is not inside this one.
-            let Some(&(_, y)) = heads[i + 1..]
+            // Layout (a list of blanks) is the polish's to squeeze.
+            if text[text_spans[x.index()].clone()]
                 .iter()
-                .take_while(|(s2, _)| *s2 == s)
-                .find(|(_, y)| y.0 >= end)
+                .all(u8::is_ascii_whitespace)
+            {
+                continue;
+            }
+            // The next list of the symbol in a parallel context: its
+            // parent has the same rule as this list's parent and comes
+            // after it (the next statement of the kind, not a list
+            // nested in this one or a sibling list of the same node).
+            let px = t.node(x).parent;
+            if px == NO_PARENT {
+                continue;
+            }
+            let Some(&(_, y)) =
+                heads[i + 1..]
+                    .iter()
+                    .take_while(|(s2, _)| *s2 == s)
+                    .find(|(_, y)| {
+                        let py = t.node(*y).parent;
+                        py != NO_PARENT
+                            && py >= end(px)
+                            && t.node(NodeId(py)).label() == t.node(NodeId(px)).label()
+                    })
             else {
                 continue;
             };
