@@ -48,8 +48,10 @@ use treeops::{Render, TreeCtx};
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
     /// Choice passes for choice artifacts; for text, the choice passes on
-    /// the parse tree's choice sequence, then Perses + HDD*; then line,
-    /// token and byte ddmin; repeated to a joint fixpoint.
+    /// the parse tree's choice sequence, then Perses; then line, token and
+    /// byte ddmin; repeated to a joint fixpoint. (HDD* is not part of it:
+    /// after the choice passes and Perses it found nothing on the
+    /// benchmarks and cost up to half the runs; BENCHMARKS.md.)
     #[default]
     Auto,
     /// ddmin only (lines, tokens, then bytes; bytes of choice artifacts).
@@ -181,8 +183,8 @@ pub fn reduce_text(
         }
         // The choice-sequence passes first: their one shortest-first list
         // of replacements over the whole tree needs fewer oracle runs than
-        // Perses' node-by-node queue (BENCHMARKS.md); Perses and HDD* then
-        // continue from their result.
+        // Perses' node-by-node queue (BENCHMARKS.md); Perses then
+        // continues from their result.
         let r = via_choices(g, &tree, tester, |_, cfg, start, t| {
             choices_pipeline(g, cfg, start, Strategy::Auto, false, t)
                 .map_or_else(|_| start.to_vec(), |r| r.output)
@@ -206,8 +208,6 @@ pub fn reduce_text(
                 let budget = pass_budget(&tree.unparse(g)) as u64;
                 tree = perses::perses_within(&ctx, tree, tester, budget);
                 passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
-                tree = hdd::hdd(&ctx, tree, tester);
-                passes.push(("hdd", tree.unparse(g).len(), tester.stats().tests));
                 if tester.stopped() {
                     break;
                 }

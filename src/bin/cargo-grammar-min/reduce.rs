@@ -44,6 +44,13 @@ pub struct Reduce {
     #[command(flatten)]
     pub oracle: OracleArgs,
     /// Reducers: auto, ddmin, choices, perses, hdd, grabr.
+    ///
+    /// auto (best in size and runs on the benchmarks): grammar passes,
+    /// then a token/byte polish, to a fixpoint. ddmin: grammar-blind line,
+    /// token and byte ddmin (no grammar needed; the fallback for text the
+    /// grammar does not parse). choices: the choice-sequence passes
+    /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
+    /// one derivation-tree reducer alone, for comparison.
     #[arg(long, default_value = "auto")]
     pub strategy: Strategy,
     /// Output file (one artifact) or directory (several).

@@ -35,7 +35,7 @@ mod restructure;
 pub use restructure::restructure;
 
 use super::ddmin::ddmin;
-use super::edit::{greedy, Edit, Piece};
+use super::edit::{greedy, greedy_keeping, Edit, Piece};
 use super::treeops::TreeCtx;
 use super::Tester;
 use crate::choice::{encode_choice, width};
@@ -377,9 +377,32 @@ fn minimal_pass(
     lowering: bool,
 ) -> Vec<u8> {
     let min = Minimal::new(ctx, cfg);
-    greedy(cur.to_vec(), tester, |c| {
-        minimize_candidates(ctx, &decode_tree(ctx.g, c, cfg), &min, c.len(), lowering)
+    let by_text = tester.image_bounded() && !lowering;
+    greedy_keeping(cur.to_vec(), tester, |c| {
+        let edits = minimize_candidates(ctx, &decode_tree(ctx.g, c, cfg), &min, c.len(), lowering);
+        (edits, tree_progress(ctx.g, cfg, c, by_text))
     })
+}
+
+/// Progress for the tree passes: a shortlex-smaller sequence or, with
+/// `by_text` (under the image bound: text reduction, where the decoded
+/// text is what is reduced), a shorter text even where its choices are
+/// longer. The shortest text of a symbol need not have the fewest choice
+/// bytes: a JSON value's `0` reads five zero choices, its `{}` three, so
+/// shortlex alone never turns `[{}, …]` into `[0, …]`. Text never grows
+/// under the bound, so the rounds still terminate.
+fn tree_progress<'a>(
+    g: &'a Grammar,
+    cfg: &'a DecodeConfig,
+    base: &[u8],
+    by_text: bool,
+) -> impl FnMut(&[u8]) -> bool + 'a {
+    let len = by_text.then(|| crate::generate::decode(g, base, cfg).len());
+    let base = base.to_vec();
+    move |x: &[u8]| {
+        super::shortlex_lt(x, &base)
+            || len.is_some_and(|l| crate::generate::decode(g, x, cfg).len() < l)
+    }
 }
 
 /// Per symbol `A`, the symbols `Y` that `A` derives through a chain of
@@ -443,7 +466,8 @@ pub fn replace_by_descendant(
     let g = ctx.g;
     let chains = unit_chains(g);
     let min = Minimal::new(ctx, cfg);
-    greedy(cur.to_vec(), tester, |c| {
+    let by_text = tester.image_bounded();
+    greedy_keeping(cur.to_vec(), tester, |c| {
         let t = decode_tree(g, c, cfg);
         let lowering = min.lowerings(ctx, &t);
         let order = spans(ctx, &t);
@@ -503,7 +527,8 @@ pub fn replace_by_descendant(
         // benchmark suite this needs fewer oracle runs overall than
         // node-by-node order (BENCHMARKS.md).
         keyed.sort_by_cached_key(|(key, e)| (e.len_after(c), *key));
-        keyed.into_iter().map(|(_, e)| e).collect()
+        let edits = keyed.into_iter().map(|(_, e)| e).collect();
+        (edits, tree_progress(g, cfg, c, by_text))
     })
 }
 

@@ -386,3 +386,33 @@ fn join_lists_merges_two_statements_of_one_kind() {
     let out = replace_by_descendant(&ctx, &cfg, &out, &mut t);
     assert_eq!(text(&out), "INSERT (7), (7);");
 }
+
+#[test]
+fn text_reduction_takes_a_shorter_text_with_more_choices() {
+    // A JSON value's shortest text `0` reads more choices (number,
+    // integer, digit, fraction, exponent) than `{}` (object, no members).
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/json.json");
+    let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+    let cfg = DecodeConfig::default();
+    let ctx = TreeCtx::new(&g, Render::Text).with_lexical_atoms();
+    let start = encoded(&g, b"[{},1]", &cfg);
+    let key = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
+    let text = |c: &[u8]| String::from_utf8(key(c)).unwrap();
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| {
+        t.starts_with(b"[") && t.ends_with(b",1]")
+    }));
+    // Choice-sequence reduction: shortlex progress only, `{}` stays.
+    let mut t = Tester::new(&mut o);
+    assert_eq!(text(&minimize_nodes(&ctx, &cfg, &start, &mut t)), "[{},1]");
+    drop(t);
+    let mut t = Tester::new(&mut o).with_cache_key(key).with_image_bound();
+    t.seed(&start, Outcome::Interesting);
+    assert_eq!(text(&minimize_nodes(&ctx, &cfg, &start, &mut t)), "[0,1]");
+    drop(t);
+    let mut t = Tester::new(&mut o).with_cache_key(key).with_image_bound();
+    t.seed(&start, Outcome::Interesting);
+    assert_eq!(
+        text(&replace_by_descendant(&ctx, &cfg, &start, &mut t)),
+        "[0,1]"
+    );
+}
