@@ -55,26 +55,30 @@ pub fn switch_alternatives(
             if r.is_empty() {
                 continue;
             }
+            // Alternatives without nonterminals are minimal expansions or
+            // terminal swaps (a character class's 95 letters), not this
+            // pass's.
             for other in g.rules_of(sym).filter(|&o| o != rule) {
+                if g.body_nonterminals(other).next().is_none() {
+                    continue;
+                }
                 let mut head = Vec::new();
                 encode_choice(g.alt_index(other), g.num_alts(sym), &mut head);
                 let mut pieces = vec![Piece::Lit(head)];
                 let mut next = kids.iter();
                 let mut text = terminal_bytes(g, other);
-                let mut filled = 0;
-                let body: Vec<_> = g.body_nonterminals(other).collect();
-                for want in &body {
-                    let Some(&(_, d)) = next.by_ref().find(|(s, _)| s == want) else {
+                let mut filled = true;
+                for want in g.body_nonterminals(other) {
+                    let Some(&(_, d)) = next.by_ref().find(|(s, _)| *s == want) else {
+                        filled = false;
                         break;
                     };
                     pieces.push(Piece::Src(span(&t, d, c.len())));
                     text += text_of(d);
-                    filled += 1;
                 }
-                if body.is_empty() || filled < body.len() || text >= text_of(n) {
-                    continue;
+                if filled && text < text_of(n) {
+                    v.push((whole - text_of(n) + text, Edit::replace(r.clone(), pieces)));
                 }
-                v.push((whole - text_of(n) + text, Edit::replace(r.clone(), pieces)));
             }
         }
         v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c)));

@@ -357,8 +357,9 @@ pub fn minimize_nodes(
 /// runs them at the fixpoint of the other passes, where nothing shorter
 /// is left to find: a lowered text is simpler for the passes after it
 /// (fewer distinct candidates), but taken first it can cost a shorter
-/// result (see [`Minimal::lowerings`]). Nothing to do in choice-sequence
-/// reduction, where [`minimize_nodes`] lowers too.
+/// result (`SELECT a … ON a` lowered to `SELECT * …` makes `ON a`
+/// needed). Nothing to do in choice-sequence reduction, where
+/// [`minimize_nodes`] lowers too.
 pub fn lower_nodes(
     ctx: &TreeCtx<'_>,
     cfg: &DecodeConfig,
