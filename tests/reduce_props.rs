@@ -45,6 +45,41 @@ fn two_tokens(text: &[u8], pick: (u16, u16)) -> Option<(Vec<u8>, Vec<u8>)> {
 
 type TreeFn = fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree;
 
+/// Text `auto` with "`a`, later `b`" as the oracle, and again with an
+/// oracle that also rejects what `parses` does not accept: the result is
+/// interesting, no larger, and, in the second run, a sentence.
+fn text_auto_holds(
+    g: &grammar_min::grammar::Grammar,
+    text: &[u8],
+    (a, b): (&[u8], &[u8]),
+    parses: impl Fn(&[u8]) -> bool,
+) -> Result<(), TestCaseError> {
+    for strict in [false, true] {
+        let mut p = |c: &[u8]| {
+            if strict && !parses(c) {
+                Outcome::Invalid
+            } else if in_order(c, a, b) {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(Some(g), text, Strategy::Auto, &mut t).unwrap();
+        prop_assert!(in_order(&r.output, a, b));
+        prop_assert!(r.output.len() <= text.len());
+        if strict {
+            prop_assert!(
+                parses(&r.output),
+                "not a sentence: {:?}",
+                String::from_utf8_lossy(&r.output)
+            );
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -71,19 +106,7 @@ proptest! {
         // Text auto (choice passes on the parse tree's choice sequence,
         // Perses, restructure, polish): interesting and no larger;
         // with an oracle that rejects non-sentences, a sentence.
-        for strict in [false, true] {
-            let mut p = |c: &[u8]| {
-                if strict && parse_expr(&g, c).is_none() { Outcome::Invalid } else { pred(c) }
-            };
-            let mut o = FnOracle::new(&mut p);
-            let mut t = Tester::new(&mut o);
-            let r = reduce_text(Some(&g), &text, Strategy::Auto, &mut t).unwrap();
-            prop_assert!(in_order(&r.output, &a, &b));
-            prop_assert!(r.output.len() <= text.len());
-            if strict {
-                prop_assert!(parse_expr(&g, &r.output).is_some());
-            }
-        }
+        text_auto_holds(&g, &text, (&a, &b), |c| parse_expr(&g, c).is_some())?;
 
         // Tree reducers on the decoded tree: valid sentences.
         let passes: [TreeFn; 3] = [perses::perses, hdd::hdd, grabr::grabr];
@@ -207,26 +230,7 @@ proptest! {
         prop_assume!(picked.is_some());
         let (a, b) = picked.unwrap();
         prop_assume!(in_order(&text, &a, &b));
-        let parses = |c: &[u8]| grammar_min::parse::parse(&g, c).is_ok();
-        for strict in [false, true] {
-            let mut p = |c: &[u8]| {
-                if strict && !parses(c) {
-                    Outcome::Invalid
-                } else if in_order(c, &a, &b) {
-                    Outcome::Interesting
-                } else {
-                    Outcome::NotInteresting
-                }
-            };
-            let mut o = FnOracle::new(&mut p);
-            let mut t = Tester::new(&mut o);
-            let r = reduce_text(Some(&g), &text, Strategy::Auto, &mut t).unwrap();
-            prop_assert!(in_order(&r.output, &a, &b));
-            prop_assert!(r.output.len() <= text.len());
-            if strict {
-                prop_assert!(parses(&r.output), "not a sentence: {:?}", String::from_utf8_lossy(&r.output));
-            }
-        }
+        text_auto_holds(&g, &text, (&a, &b), |c| grammar_min::parse::parse(&g, c).is_ok())?;
         let mut p = |c: &[u8]| {
             if in_order(&decode(&g, c, &cfg), &a, &b) { Outcome::Interesting } else { Outcome::NotInteresting }
         };
