@@ -48,9 +48,9 @@ use treeops::{Render, TreeCtx};
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
     /// Choice passes for choice artifacts; for text, the choice passes on
-    /// the parse tree's choice sequence, then Perses; then line, token and
-    /// byte ddmin; repeated to a joint fixpoint. (HDD* is not part of it:
-    /// after the choice passes and Perses it found nothing on the
+    /// the parse tree's choice sequence, then line, token and byte ddmin;
+    /// repeated to a joint fixpoint. (Perses and HDD* are not part of text
+    /// `auto`: after the choice passes they found nothing on the
     /// benchmarks and cost up to half the runs; BENCHMARKS.md.)
     #[default]
     Auto,
@@ -181,10 +181,10 @@ pub fn reduce_text(
                 break;
             }
         }
-        // The choice-sequence passes first: their one shortest-first list
-        // of replacements over the whole tree needs fewer oracle runs than
-        // Perses' node-by-node queue (BENCHMARKS.md); Perses then
-        // continues from their result.
+        // The choice-sequence passes: their one shortest-first list of
+        // replacements over the whole tree needs fewer oracle runs than
+        // Perses' node-by-node queue, and after them Perses found nothing
+        // on any benchmark (BENCHMARKS.md).
         let r = via_choices(g, &tree, tester, |_, cfg, start, t| {
             choices_pipeline(g, cfg, start, Strategy::Auto, false, t)
                 .map_or_else(|_| start.to_vec(), |r| r.output)
@@ -203,11 +203,16 @@ pub fn reduce_text(
             Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
             _ => loop {
                 let size = tree.len();
-                // Perses after the choice passes, within a budget (see
-                // `perses_within`).
-                let budget = pass_budget(&tree.unparse(g)) as u64;
-                tree = perses::perses_within(&ctx, tree, tester, budget);
-                passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
+                // Perses only where the choice passes cannot run, on a
+                // tree without a choice sequence (`encode_auto` raises the
+                // budgets, so a parse tree always has one: this guards the
+                // tree pass, it is not expected to run). After the choice
+                // passes it found nothing on any benchmark and cost up to
+                // 800 runs (BENCHMARKS.md, 2026-11-26).
+                if crate::encode::encode_auto(g, &tree, &DecodeConfig::default()).is_err() {
+                    tree = perses::perses(&ctx, tree, tester);
+                    passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
+                }
                 if tester.stopped() {
                     break;
                 }
@@ -256,8 +261,8 @@ pub fn reduce_text(
 }
 
 /// What a speculative pass may spend per call on `text` — candidates for
-/// `restructure`, oracle runs for Perses after the choice passes: twice
-/// its tokens, at least 64. On
+/// `restructure`, `switch_alternatives` and `join_lists`: twice its
+/// tokens, at least 64. On
 /// an input whose every part is needed such passes list thousands of
 /// failing candidates; their good ones come early in their orders.
 pub(crate) fn pass_budget(text: &[u8]) -> usize {
@@ -452,7 +457,7 @@ pub fn reduce_choices(
 /// are unrelated texts (measured: no task of the suite got smaller from
 /// them, and they were 60 % of the runs on a deeply nested JSON input);
 /// the text polish deletes tokens instead. Without `blind`, `auto` also
-/// leaves Perses to the text pass that follows (see the call site).
+/// leaves out Perses (see the call site).
 fn choices_pipeline(
     g: &Grammar,
     cfg: &DecodeConfig,
@@ -502,10 +507,10 @@ fn choices_pipeline(
                 if strategy == Strategy::Choices {
                     cur = blind_passes(&cur, tester, &mut passes);
                 } else if blind {
-                    // Text reduction runs Perses on the text next; here
-                    // (in choice space every candidate tree is encoded
-                    // again) it would cost O(nodes²) encodings on a deep
-                    // tree for candidates the text pass lists anyway.
+                    // Not in text reduction: on a text, after these passes,
+                    // it found nothing on any benchmark, and here (in
+                    // choice space every candidate tree is encoded again)
+                    // it would cost O(nodes²) encodings on a deep tree.
                     cur = tree_pass(perses::perses, &cur, tester);
                     passes.push(("perses", cur.len(), tester.stats().tests));
                 }

@@ -76,9 +76,9 @@ pub fn perses(ctx: &TreeCtx<'_>, tree: Tree, tester: &mut Tester<'_>) -> Tree {
 }
 
 /// [`perses`] that stops after `budget` oracle runs (cache hits are
-/// free): `auto` runs it after the choice passes, which have done most of
-/// the work, and on an input whose every part is needed its queue is a
-/// few failing candidates per node (a 40-element JSON list: 788 runs).
+/// free), for callers that run it after other passes have done most of
+/// the work: on an input whose every part is needed its queue is a few
+/// failing candidates per node (a 40-element JSON list: 788 runs).
 pub fn perses_within(
     ctx: &TreeCtx<'_>,
     mut tree: Tree,

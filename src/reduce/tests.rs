@@ -234,8 +234,9 @@ mod squeeze_first {
         assert_eq!(r.passes[0].0, "squeeze-blanks");
         // Every part is needed, so every pass runs out of candidates:
         // 2,339 runs when the lines went one per run and restructure and
-        // Perses had no budget, 815 now (about ten per token).
-        assert!(t.stats().tests < 1000, "{} runs", t.stats().tests);
+        // Perses had no budget, 815 with budgets, 491 now that Perses
+        // runs only where the choice passes cannot (about six per token).
+        assert!(t.stats().tests < 600, "{} runs", t.stats().tests);
     }
 
     #[test]
