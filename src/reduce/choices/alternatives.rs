@@ -11,12 +11,12 @@
 //! with the keyword `JOIN`), and [`super::restructure`] keeps one
 //! descendant per rebuilt node, so it offers `t1, t1` but not `t1, t2`.
 
-use super::restructure::shorter_texts;
+use super::restructure::shortest_texts_first;
 use super::{span, spans, terminal_bytes};
 use crate::choice::encode_choice;
 use crate::generate::{decode_tree, DecodeConfig};
 use crate::grammar::SymbolId;
-use crate::reduce::edit::{greedy_keeping, Edit, Piece};
+use crate::reduce::edit::{Edit, Piece};
 use crate::reduce::treeops::TreeCtx;
 use crate::reduce::Tester;
 use crate::tree::{Label, NodeId, NO_PARENT};
@@ -33,8 +33,7 @@ pub fn switch_alternatives(
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
     let g = ctx.g;
-    let by_text = tester.image_bounded();
-    greedy_keeping(cur.to_vec(), tester, |c| {
+    shortest_texts_first(ctx, cfg, cur, tester, |c| {
         let t = decode_tree(g, c, cfg);
         let text_spans = t.text_spans(g);
         let text_of = |n: NodeId| text_spans[n.index()].len();
@@ -81,9 +80,7 @@ pub fn switch_alternatives(
                 }
             }
         }
-        v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c)));
-        let v: Vec<Edit> = v.into_iter().map(|(_, e)| e).collect();
-        (v, shorter_texts(g, cfg, c, by_text))
+        v
     })
 }
 
@@ -101,12 +98,12 @@ pub fn switch_alternatives(
 /// have one rule, the second after the first), and no lists of blanks:
 /// in a deeply nested JSON array every level's whitespace list has a
 /// next one, and 257 joins across brackets failed (`jq_depth` of the
-/// generalisation tasks). An enclosing list that went on past the second list still
-/// does, past the input's end (`…, (1); DROP;`): the passes that follow
-/// delete that minimal tail. Deletion reaches no such text when every list holds an
-/// element that is needed (a duplicate key across two statements); one
-/// candidate per pair of consecutive lists, shortest text first, filtered
-/// like [`super::restructure`]'s.
+/// generalisation tasks). An enclosing list that went on past the second
+/// list still does, past the input's end (`…, (1); DROP;`): the passes
+/// that follow delete that minimal tail. Deletion reaches no such text
+/// when every list holds an element that is needed (a duplicate key
+/// across two statements); one candidate per pair of consecutive lists,
+/// shortest text first, filtered like [`super::restructure`]'s.
 pub fn join_lists(
     ctx: &TreeCtx<'_>,
     cfg: &DecodeConfig,
@@ -114,8 +111,7 @@ pub fn join_lists(
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
     let g = ctx.g;
-    let by_text = tester.image_bounded();
-    greedy_keeping(cur.to_vec(), tester, |c| {
+    shortest_texts_first(ctx, cfg, cur, tester, |c| {
         let t = decode_tree(g, c, cfg);
         let text_spans = t.text_spans(g);
         let mut v: Vec<(usize, Edit)> = Vec::new();
@@ -186,8 +182,6 @@ pub fn join_lists(
             let whole = text_spans[t.root().index()].len();
             v.push((whole - gone, Edit::replace(l.start..q.start, pieces)));
         }
-        v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c)));
-        let v: Vec<Edit> = v.into_iter().map(|(_, e)| e).collect();
-        (v, shorter_texts(g, cfg, c, by_text))
+        v
     })
 }

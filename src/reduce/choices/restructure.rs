@@ -91,13 +91,7 @@ pub fn restructure(
         text: min_text,
     } = Minimal::new(ctx, cfg);
     let shapes = shapes(g, &min_text);
-    // With the image bound (the user reduces the decoded text) a shorter
-    // text is progress even when its choice sequence is longer, e.g. a
-    // statement kind further down the alternatives (`SELECT a` from
-    // `INSERT INTO t1 VALUES (a)`). Otherwise the choice sequence must get
-    // shortlex-smaller.
-    let by_text = tester.image_bounded();
-    greedy_keeping(cur.to_vec(), tester, |c0| {
+    shortest_texts_first(ctx, cfg, cur, tester, |c0| {
         // Minimal fills follow the descendant, so its span must be exact
         // even where it reads past the input's end: decode with zeros
         // appended (read like missing bytes); `Piece::Src` reads zeros past
@@ -151,11 +145,30 @@ pub fn restructure(
                 }
             }
         }
-        // Shortest text first (the text is what is being reduced), then
-        // shortest choice sequence.
-        v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c0)));
-        let v: Vec<Edit> = v.into_iter().map(|(_, e)| e).collect();
-        (v, shorter_texts(g, cfg, c0, by_text))
+        v
+    })
+}
+
+/// One greedy call of a pass whose rounds list candidates with the length
+/// of their text (estimated from the tree): shortest text first (the text
+/// is what is being reduced), then shortest choice sequence, and only
+/// those [`shorter_texts`] admits. With the image bound (the user reduces
+/// the decoded text) a shorter text is progress even when its choice
+/// sequence is longer, e.g. a statement kind further down the
+/// alternatives (`SELECT a` from `INSERT INTO t1 VALUES (a)`).
+pub(super) fn shortest_texts_first(
+    ctx: &TreeCtx<'_>,
+    cfg: &DecodeConfig,
+    cur: &[u8],
+    tester: &mut Tester<'_>,
+    mut list: impl FnMut(&[u8]) -> Vec<(usize, Edit)>,
+) -> Vec<u8> {
+    let by_text = tester.image_bounded();
+    greedy_keeping(cur.to_vec(), tester, |c| {
+        let mut v = list(c);
+        v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c)));
+        let edits = v.into_iter().map(|(_, e)| e).collect();
+        (edits, shorter_texts(ctx.g, cfg, c, by_text))
     })
 }
 
