@@ -262,9 +262,9 @@ pub fn reduce_text(
 
 /// What a speculative pass may spend per call on `text` — candidates for
 /// `restructure`, `switch_alternatives` and `join_lists`: twice its
-/// tokens, at least 64. On
-/// an input whose every part is needed such passes list thousands of
-/// failing candidates; their good ones come early in their orders.
+/// tokens, at least 64. On an input whose every part is needed such
+/// passes list thousands of failing candidates; their good ones come
+/// early in their orders.
 pub(crate) fn pass_budget(text: &[u8]) -> usize {
     64.max(2 * ddmin::tokens(text).len())
 }
@@ -284,9 +284,9 @@ pub(crate) fn pass_budget(text: &[u8]) -> usize {
 /// subtree (`INSERT INTO t1 ` before `VALUES(a)`) stays. Before the token
 /// stage, words that occur more than once are shortened in every place
 /// at once ([`words::shorten_repeated_words`]: a name defined and used).
-/// With `None` every stage is plain ddmin (Zeller's, from two halves). Either way the
-/// result is 1-minimal with respect to deleting one token, and one byte
-/// outside keywords. `input` must already be known interesting (e.g.
+/// With `None` every stage is plain ddmin (Zeller's, from two halves).
+/// Either way the result is 1-minimal with respect to deleting one token,
+/// and one byte outside keywords. `input` must already be known interesting (e.g.
 /// [`Tester::seed`]).
 pub fn polish(input: &[u8], keywords: Option<&[Vec<u8>]>, tester: &mut Tester<'_>) -> Reduced {
     let mut cur = input.to_vec();
