@@ -201,35 +201,26 @@ pub fn reduce_text(
             Strategy::Perses => tree = perses::perses(&ctx, tree, tester),
             Strategy::Hdd => tree = hdd::hdd(&ctx, tree, tester),
             Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
-            _ => loop {
-                let size = tree.len();
-                // Perses only where the choice passes cannot run, on a
-                // tree without a choice sequence (`encode_auto` raises the
-                // budgets, so a parse tree always has one: this guards the
-                // tree pass, it is not expected to run). After the choice
-                // passes it found nothing on any benchmark and cost up to
-                // 800 runs (BENCHMARKS.md, 2026-11-26).
-                if crate::encode::encode_auto(g, &tree, &DecodeConfig::default()).is_err() {
-                    tree = perses::perses(&ctx, tree, tester);
-                    passes.push(("perses", tree.unparse(g).len(), tester.stats().tests));
-                }
-                if tester.stopped() {
-                    break;
-                }
-                if tree.len() < size {
-                    continue;
-                }
-                // At the tree passes' fixpoint (before ddmin leaves the
-                // language): the choice pipeline's restructure pass on the
-                // tree's choice sequence, tested as text.
-                match restructure_text(g, &tree, tester).map(|t| parse_tree(g, &t)) {
-                    Some(Ok(t)) => {
-                        tree = t;
-                        passes.push(("restructure", tree.unparse(g).len(), tester.stats().tests));
+            // No Perses or HDD* here: after the choice passes they found
+            // nothing on any benchmark and cost up to half the runs
+            // (BENCHMARKS.md, 2026-11-26). Before ddmin leaves the
+            // language: the choice pipeline's restructure pass on the
+            // tree's choice sequence, tested as text, to its fixpoint.
+            _ => {
+                while !tester.stopped() {
+                    match restructure_text(g, &tree, tester).map(|t| parse_tree(g, &t)) {
+                        Some(Ok(t)) => {
+                            tree = t;
+                            passes.push((
+                                "restructure",
+                                tree.unparse(g).len(),
+                                tester.stats().tests,
+                            ));
+                        }
+                        _ => break,
                     }
-                    _ => break,
                 }
-            },
+            }
         }
         cur = tree.unparse(g);
         if strategy != Strategy::Auto {

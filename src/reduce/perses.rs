@@ -71,22 +71,8 @@ fn unit_candidates(g: &Grammar, t: &Tree, id: NodeId, sym: SymbolId) -> Vec<Tree
 }
 
 /// Reduces `tree` with Perses; returns the smallest interesting tree found.
-pub fn perses(ctx: &TreeCtx<'_>, tree: Tree, tester: &mut Tester<'_>) -> Tree {
-    perses_within(ctx, tree, tester, u64::MAX)
-}
-
-/// [`perses`] that stops after `budget` oracle runs (cache hits are
-/// free), for callers that run it after other passes have done most of
-/// the work: on an input whose every part is needed its queue is a few
-/// failing candidates per node (a 40-element JSON list: 788 runs).
-pub fn perses_within(
-    ctx: &TreeCtx<'_>,
-    mut tree: Tree,
-    tester: &mut Tester<'_>,
-    budget: u64,
-) -> Tree {
+pub fn perses(ctx: &TreeCtx<'_>, mut tree: Tree, tester: &mut Tester<'_>) -> Tree {
     let g = ctx.g;
-    let start = tester.stats().tests;
     let mut heap: BinaryHeap<(u32, Reverse<u32>)> = BinaryHeap::new();
     let push = |heap: &mut BinaryHeap<(u32, Reverse<u32>)>, t: &Tree, id: NodeId| {
         if let Label::Rule(r) = t.node(id).label() {
@@ -105,7 +91,7 @@ pub fn perses_within(
     };
     let mut layout = ctx.layout(&tree);
     while let Some((_, Reverse(raw))) = heap.pop() {
-        if tester.stopped() || tester.stats().tests - start >= budget {
+        if tester.stopped() {
             break;
         }
         let id = NodeId(raw);

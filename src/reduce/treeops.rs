@@ -87,6 +87,12 @@ impl<'g> TreeCtx<'g> {
         self
     }
 
+    /// Whether this context is for text reduction
+    /// ([`TreeCtx::with_lexical_atoms`]).
+    pub fn for_text(&self) -> bool {
+        self.lexical_atoms
+    }
+
     /// Per node of `t`, whether the choice passes leave it alone: it is,
     /// or lies inside, an atomic node. `None` unless
     /// [`TreeCtx::with_lexical_atoms`]: choice-sequence reduction edits

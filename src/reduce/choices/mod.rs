@@ -260,20 +260,18 @@ impl Minimal {
     /// pipeline's fixpoint: the text does not get shorter, and taking one
     /// first can leave a local minimum; with `SELECT a FROM t1 JOIN t2 ON
     /// a` lowered to `SELECT * …`, the constraint `ON a` is needed, and
-    /// `… FROM t1, t2` is out of reach. Choice-sequence reduction (no
-    /// [`TreeCtx::frozen`]) lowers freely.
-    pub(super) fn lowerings(&self, ctx: &TreeCtx<'_>, t: &Tree) -> impl Fn(NodeId) -> bool {
-        let text = ctx.frozen(t).map(|_| t.text_spans(ctx.g));
-        let min = self.text.clone();
-        let syms: Vec<Option<SymbolId>> = match &text {
-            Some(_) => (0..t.len() as u32)
-                .map(|i| t.symbol(ctx.g, NodeId(i)))
-                .collect(),
-            None => Vec::new(),
-        };
+    /// `… FROM t1, t2` is out of reach. Choice-sequence reduction (not
+    /// [`TreeCtx::for_text`]) lowers freely.
+    pub(super) fn lowerings<'a>(
+        &'a self,
+        ctx: &'a TreeCtx<'_>,
+        t: &'a Tree,
+    ) -> impl Fn(NodeId) -> bool + 'a {
+        let text = ctx.for_text().then(|| t.text_spans(ctx.g));
         move |n: NodeId| {
             text.as_ref().is_some_and(|text| {
-                syms[n.index()].is_some_and(|s| text[n.index()].len() <= min[s.index()])
+                t.symbol(ctx.g, n)
+                    .is_some_and(|s| text[n.index()].len() <= self.text[s.index()])
             })
         }
     }
