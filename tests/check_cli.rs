@@ -90,3 +90,38 @@ fn start_option_and_warnings_are_reported() {
     assert!(stdout.contains("warning[unreachable]"), "{stdout}");
     assert!(stdout.contains("<island>"), "{stdout}");
 }
+
+#[test]
+fn grammar_file_may_be_given_without_the_flag() {
+    let g = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/expr.json");
+    let bare = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .args(["check"])
+        .arg(&g)
+        .output()
+        .unwrap();
+    let flag = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .args(["check", "--grammar"])
+        .arg(&g)
+        .output()
+        .unwrap();
+    assert!(bare.status.success());
+    assert_eq!(bare.stdout, flag.stdout);
+    // Neither, or both: a usage error naming the argument.
+    let none = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .arg("check")
+        .output()
+        .unwrap();
+    assert_eq!(none.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("<FILE>"));
+    let both = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .args(["check", "--grammar"])
+        .arg(&g)
+        .arg(&g)
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(2));
+}

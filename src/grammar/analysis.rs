@@ -3,7 +3,7 @@
 //! linear or `n log n` in the grammar's size, so huge generated grammars load
 //! quickly and deep ones cannot overflow the stack.
 
-use super::{Elem, Grammar, INFINITE};
+use super::{Elem, Grammar, SymbolId, INFINITE};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -262,4 +262,80 @@ fn mark_recursive(g: &mut Grammar) {
     for (s, r) in g.symbols.iter_mut().zip(recursive) {
         s.recursive = r;
     }
+}
+
+/// The nonterminals that derive themselves without consuming input
+/// (`A ⇒+ A`: through alternatives whose other parts are all nullable),
+/// each with one such cycle, e.g. `<a> → <start> → <a>`. Every text such
+/// a nonterminal matches has infinitely many derivation trees. One entry
+/// per cycle found (the first symbol of the cycle in grammar order).
+pub(crate) fn unit_cycles(g: &Grammar) -> Vec<Vec<SymbolId>> {
+    let n = g.symbols.len();
+    // next[a] = the symbols b with a ⇒ α b β, α and β nullable.
+    let mut next: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (a, s) in g.symbols.iter().enumerate() {
+        for r in s.rules.clone() {
+            let r = &g.rules[r as usize];
+            let body = &g.elems[r.body.start as usize..r.body.end as usize];
+            let nullable = |e: &Elem| match e {
+                Elem::T(t) => g.terms[t.index()].is_empty(),
+                Elem::Nt(x) => g.symbols[x.index()].nullable,
+            };
+            let blockers = body.iter().filter(|e| !nullable(e)).count();
+            for e in body {
+                let Elem::Nt(b) = e else { continue };
+                // b alone need not be nullable; every other part must be.
+                let others = blockers - usize::from(!nullable(e));
+                if others == 0 && !next[a].contains(&b.0) {
+                    next[a].push(b.0);
+                }
+            }
+        }
+    }
+    // Breadth-first from each symbol's successors back to itself; a
+    // symbol already on a reported cycle is not reported again.
+    let mut reported = vec![false; n];
+    let mut out = Vec::new();
+    for a in 0..n {
+        if reported[a] {
+            continue;
+        }
+        let mut parent = vec![u32::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for &b in &next[a] {
+            if parent[b as usize] == u32::MAX {
+                parent[b as usize] = a as u32;
+                queue.push_back(b);
+            }
+        }
+        while let Some(x) = queue.pop_front() {
+            if x as usize == a {
+                break;
+            }
+            for &y in &next[x as usize] {
+                if parent[y as usize] == u32::MAX {
+                    parent[y as usize] = x;
+                    queue.push_back(y);
+                }
+            }
+        }
+        if parent[a] == u32::MAX {
+            continue;
+        }
+        // Walk back from a's parent to a, then read it forwards.
+        let mut back = Vec::new();
+        let mut at = parent[a];
+        while at as usize != a {
+            back.push(SymbolId(at));
+            at = parent[at as usize];
+        }
+        let mut cycle = vec![SymbolId(a as u32)];
+        cycle.extend(back.into_iter().rev());
+        cycle.push(SymbolId(a as u32));
+        for s in &cycle {
+            reported[s.index()] = true;
+        }
+        out.push(cycle);
+    }
+    out
 }

@@ -321,6 +321,25 @@ impl GrammarBuilder {
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(GrammarError::new(diagnostics));
         }
+        for cycle in analysis::unit_cycles(&g) {
+            let names: Vec<&str> = cycle.iter().map(|&s| g.name(s)).collect();
+            let line = entries[cycle[0].index()].line;
+            let d = Diagnostic::warning(
+                "cycle",
+                format!(
+                    "derives itself without consuming input ({}): every text it \
+                     matches has infinitely many derivation trees, and a parse \
+                     picks one arbitrarily; remove an alternative on the cycle \
+                     (a nullable part or a unit alternative)",
+                    names.join(" → ")
+                ),
+            )
+            .at_symbol(names[0]);
+            diagnostics.push(match line {
+                Some(l) => d.at_pos(l as usize, 1),
+                None => d,
+            });
+        }
 
         reorder_simplest_first(&mut g);
         g.warnings = diagnostics;

@@ -102,6 +102,29 @@ fn unproductive_and_unreachable() {
 }
 
 #[test]
+fn cycles_without_input_are_warned_about_once_each() {
+    // <a> ⇒ <b><c> ⇒ <c> ⇒ <a>: <b> is nullable, so the cycle consumes
+    // nothing; <p> ⇒ ( <p> ) consumes parentheses and is no cycle.
+    let g = load(
+        r#"{"<start>": ["<a>x", "<p>"], "<a>": ["<b><c>", "y"], "<b>": ["", "z"],
+            "<c>": ["<a>", "w"], "<p>": ["(<p>)", "q"]}"#,
+    )
+    .unwrap();
+    let d: Vec<String> = g.warnings().iter().map(|d| d.to_string()).collect();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].starts_with("warning[cycle]"), "{d:?}");
+    assert!(d[0].contains("(<a> → <c> → <a>)"), "{d:?}");
+    // A self-loop through a nullable sibling, and none when the sibling
+    // must consume input.
+    let g = load(r#"{"<start>": ["<start><start>", "x", ""]}"#).unwrap();
+    assert_eq!(g.warnings()[0].code, "cycle");
+    assert!(load(r#"{"<start>": ["<s><start>", "x"], "<s>": ["y"]}"#)
+        .unwrap()
+        .warnings()
+        .is_empty());
+}
+
+#[test]
 fn json_errors_have_positions() {
     let err = load("{\n  \"<start>\": [\"a\",]\n}").unwrap_err();
     let d = &err.diagnostics[0];

@@ -4,6 +4,7 @@ use crate::common::GrammarArgs;
 use anyhow::Result;
 use clap::Args;
 use grammar_min::grammar::Diagnostic;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Validate a grammar file and print a summary.
@@ -12,11 +13,25 @@ use std::process::ExitCode;
 /// found (undefined, unproductive or unreachable nonterminals, empty
 /// alternative lists, JSON errors with line:column) otherwise.
 ///
-/// Example: cargo grammar-min check --grammar grammars/expr.json
+/// Examples:
+///   cargo grammar-min check grammars/expr.json
+///   cargo grammar-min check --grammar grammars/expr.json --print
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct Check {
-    #[command(flatten)]
-    grammar: GrammarArgs,
+    /// Grammar file (fuzzingbook or token-list JSON); the same as --grammar.
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "grammar",
+        conflicts_with = "grammar"
+    )]
+    file: Option<PathBuf>,
+    /// Grammar file (fuzzingbook or token-list JSON).
+    #[arg(short, long, value_name = "FILE")]
+    grammar: Option<PathBuf>,
+    /// Start symbol.
+    #[arg(long, value_name = "NONTERMINAL", default_value = "<start>")]
+    start: String,
     /// Print the summary or the diagnostics as JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -45,8 +60,13 @@ struct Summary<'a> {
 
 impl Check {
     pub fn run(self) -> Result<ExitCode> {
-        let file = self.grammar.grammar.display().to_string();
-        match self.grammar.try_load() {
+        let args = GrammarArgs {
+            // clap requires one of the two.
+            grammar: self.file.or(self.grammar).unwrap_or_default(),
+            start: self.start,
+        };
+        let file = args.grammar.display().to_string();
+        match args.try_load() {
             Ok(g) => {
                 let s = Summary {
                     ok: true,
