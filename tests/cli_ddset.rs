@@ -68,6 +68,26 @@ fn generalize_then_instantiate() {
 }
 
 #[test]
+fn unparseable_input_says_what_a_pattern_needs() {
+    let d = tempfile::tempdir().unwrap();
+    let bug = d.path().join("bug.txt.min");
+    // What the token polish of `reduce` may leave: out of the language.
+    std::fs::write(&bug, "((2)) )").unwrap();
+    let out = bin()
+        .args(["generalize", "--cmd", ORACLE, "--grammar", &expr()])
+        .arg(&bug)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot generalise"), "{err}");
+    assert!(err.contains("line 1, column 7"), "{err}");
+    assert!(err.contains("give the original artifact"), "{err}");
+    // `reduce`'s advice does not apply here: generalize has no --strategy.
+    assert!(!err.contains("--strategy"), "{err}");
+}
+
+#[test]
 fn bucket_groups_by_pattern_and_keeps_bugs_apart() {
     let d = tempfile::tempdir().unwrap();
     // Two "bugs": double parentheses, and a division by a literal zero. The

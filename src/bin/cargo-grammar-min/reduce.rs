@@ -8,7 +8,7 @@ use grammar_min::generate::decode;
 use grammar_min::oracle::process::CommandOracle;
 use grammar_min::oracle::Outcome;
 use grammar_min::reduce::{
-    ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, Strategy, Tester,
+    ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, ReduceError, Strategy, Tester,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -264,8 +264,15 @@ impl Reduce {
         if let Some(e) = write_err {
             return Err(e);
         }
-        let (reduced, mut stats, cache) =
-            result.with_context(|| format!("cannot reduce {}", artifact.display()))?;
+        let (reduced, mut stats, cache) = result.map_err(|e| {
+            let hint = match e {
+                ReduceError::Unparseable { .. } => {
+                    "\nuse --strategy ddmin to reduce it without the grammar"
+                }
+                _ => "",
+            };
+            anyhow::anyhow!("cannot reduce {}: {e}{hint}", artifact.display())
+        })?;
         let mut passes = reduced.passes.clone();
         // Final write (the observer already wrote every improvement).
         session.write_result(&out_path, &reduced.output)?;

@@ -452,7 +452,7 @@ impl Session {
         artifact: &Path,
         original: &[u8],
     ) -> Result<ReducedArtifact> {
-        use grammar_min::reduce::{reduce_choices, reduce_text, Strategy, Tester};
+        use grammar_min::reduce::{reduce_choices, reduce_text, ReduceError, Strategy, Tester};
         let min = self.min_path(artifact);
         let prev = std::fs::read(&min).ok();
         if let Some(prev) = &prev {
@@ -476,7 +476,19 @@ impl Session {
             (_, Some(g)) => reduce_text(Some(g), original, Strategy::Perses, &mut tester),
             (_, None) => reduce_text(None, original, Strategy::Ddmin, &mut tester),
         }
-        .with_context(|| format!("cannot reduce {}", artifact.display()))?;
+        .map_err(|e| {
+            let hint = match e {
+                ReduceError::Unparseable { .. } => {
+                    "\na pattern is built on the input's derivation tree, so the input \
+                     must parse with the grammar. A `.min` file from `reduce` may have \
+                     left the grammar's language in its final token and byte polish: \
+                     give the original artifact instead (this command reduces it \
+                     within the grammar); otherwise fix the input or the grammar"
+                }
+                _ => "",
+            };
+            anyhow::anyhow!("cannot generalise {}: {e}{hint}", artifact.display())
+        })?;
         let tests = tester.stats().tests;
         if prev.is_none() {
             let text_path = PathBuf::from(format!("{}.min", artifact.display()));
