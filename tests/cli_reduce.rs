@@ -236,6 +236,48 @@ fn unparseable_text_suggests_ddmin() {
 }
 
 #[test]
+fn text_with_other_blanks_reduces_with_the_grammar() {
+    // Tight operators and a trailing newline, where grammars/expr.json
+    // writes ` + ` and ends without one.
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("bug.txt"), "1+(2*3)/(4-4)-5\n").unwrap();
+    let grammar = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/expr.json");
+    let reduce = |cmd: &str| {
+        bin()
+            .current_dir(d.path())
+            .args(["reduce", "--cmd", cmd, "--json", "bug.txt", "--grammar"])
+            .arg(&grammar)
+            .output()
+            .unwrap()
+    };
+    // An oracle that ignores blanks: reduced in the grammar's spelling.
+    let out = reduce("sh -c 'tr -d \" \\n\" < \"$1\" | grep -qF \"/(4-4)\"' sh {}");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["passes"][0][0], "respace-blanks", "{v}");
+    let min = std::fs::read_to_string(d.path().join("bug.txt.min")).unwrap();
+    assert_eq!(min.replace(' ', ""), "/(4-4)", "{min:?}");
+    // One that does not: every respacing loses the failure, and the error
+    // says so.
+    let out = reduce("grep -qF /(4-4) {}");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("does not parse") && err.contains("its blanks matter"),
+        "{err}"
+    );
+    assert!(err.contains("--strategy ddmin"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("bug.txt")).unwrap(),
+        "1+(2*3)/(4-4)-5\n"
+    );
+}
+
+#[test]
 fn target_without_grammar_falls_back_to_ddmin() {
     let d = tempfile::tempdir().unwrap();
     fake_project(d.path());

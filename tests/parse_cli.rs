@@ -115,6 +115,43 @@ fn seed_lists_and_skips_bad_files() {
 }
 
 #[test]
+fn seed_takes_files_with_other_blanks_in_the_grammars_spelling() {
+    let grammar = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/expr.json");
+    let g = Grammar::from_path(&grammar, &Default::default()).unwrap();
+    let texts = tempfile::tempdir().unwrap();
+    // As editors write them: a trailing newline, tight operators.
+    std::fs::write(texts.path().join("a.txt"), b"1 + 2\n").unwrap();
+    std::fs::write(texts.path().join("b.txt"), b"(3*4)-5").unwrap();
+    let out = tempfile::tempdir().unwrap();
+    cli()
+        .args(["seed", "-g"])
+        .arg(&grammar)
+        .arg(texts.path())
+        .arg(out.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "leading and trailing blanks removed",
+        ))
+        .stdout(predicate::str::contains("seed: 2 of 2 files written"));
+    let mut decoded: Vec<Vec<u8>> = files_in(out.path())
+        .iter()
+        .map(|f| decode(&g, &std::fs::read(f).unwrap(), &DecodeConfig::default()))
+        .collect();
+    decoded.sort();
+    assert_eq!(decoded, [b"(3 * 4) - 5".to_vec(), b"1 + 2".to_vec()]);
+    // --exact skips them instead.
+    cli()
+        .args(["seed", "--exact", "-g"])
+        .arg(&grammar)
+        .arg(texts.path())
+        .arg(out.path().join("exact"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("seed: 0 of 2 files written"));
+}
+
+#[test]
 fn encode_writes_a_sequence_that_decodes_back() {
     let (grammar, g) = json_grammar();
     let dir = tempfile::tempdir().unwrap();

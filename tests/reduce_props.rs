@@ -136,6 +136,64 @@ proptest! {
     }
 }
 
+/// `text` with its blanks changed as editors and people change them: per
+/// blank, by `ops` in turn, kept, dropped, doubled or made a newline; and
+/// a trailing newline if `nl`.
+fn reblank(text: &[u8], ops: &[u8], nl: bool) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    for &c in text {
+        if c != b' ' {
+            out.push(c);
+            continue;
+        }
+        match ops.get(k).copied().unwrap_or(0) % 4 {
+            0 => out.push(b' '),
+            1 => {}
+            2 => out.extend_from_slice(b"  "),
+            _ => out.push(b'\n'),
+        }
+        k += 1;
+    }
+    if nl {
+        out.push(b'\n');
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Text whose blanks differ from the grammar's spelling still reduces
+    /// with the grammar (no "does not parse"): the result is interesting
+    /// and never longer than the input, even where the grammar's spelling
+    /// is longer.
+    #[test]
+    fn inputs_with_other_blanks_reduce_with_the_grammar(
+        choices in proptest::collection::vec(any::<u8>(), 4..48),
+        pick in any::<(u16, u16)>(),
+        ops in proptest::collection::vec(any::<u8>(), 0..24),
+        nl in any::<bool>(),
+    ) {
+        let g = expr_grammar();
+        let text = reblank(&decode(&g, &choices, &CFG), &ops, nl);
+        let picked = two_tokens(&text, pick);
+        prop_assume!(picked.is_some());
+        let (a, b) = picked.unwrap();
+        // The predicate is about tokens, not blanks.
+        let blank_free = |x: &[u8]| !x.iter().any(u8::is_ascii_whitespace);
+        prop_assume!(blank_free(&a) && blank_free(&b) && in_order(&text, &a, &b));
+        let mut p = |c: &[u8]| if in_order(c, &a, &b) { Outcome::Interesting } else { Outcome::NotInteresting };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(Some(&g), &text, Strategy::Auto, &mut t);
+        prop_assert!(r.is_ok(), "{:?}: {:?}", String::from_utf8_lossy(&text), r.err());
+        let out = r.unwrap().output;
+        prop_assert!(in_order(&out, &a, &b));
+        prop_assert!(out.len() <= text.len());
+    }
+}
+
 /// A list language: `[d,d,...]` with nested lists.
 fn list_grammar() -> grammar_min::grammar::Grammar {
     grammar_min::grammar::Grammar::from_json_str(

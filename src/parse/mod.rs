@@ -6,6 +6,8 @@
 //!   callers that parse many inputs (reducers parsing fragments).
 //! * [`ParseError`] — where the input stops being a sentence, what was
 //!   expected there, and the line with a caret.
+//! * [`respace`] — a text that differs from the input only in blanks and
+//!   parses (a trailing newline, `1+2` for a grammar that writes `1 + 2`).
 //!
 //! The parser accepts every context-free grammar of the model: ambiguous,
 //! left- or right-recursive, with empty alternatives and even cycles. It
@@ -47,6 +49,7 @@
 //! assert!(err.message.contains("expected one of \"(\", \"0\", \"1\", \"2\""));
 //! ```
 
+mod blanks;
 mod chart;
 mod dedup;
 mod error;
@@ -56,6 +59,7 @@ mod tables;
 
 use crate::grammar::{Grammar, SymbolId};
 use crate::tree::Tree;
+pub use blanks::{respace, Respaced, Respacing};
 use chart::Outcome;
 use std::sync::Mutex;
 

@@ -40,6 +40,7 @@ pub use tester::{shortlex_lt, Event, OutcomeCache, Stats, Tester};
 use crate::generate::{decode, decode_tree, DecodeConfig};
 use crate::grammar::Grammar;
 use crate::oracle::Outcome;
+use crate::parse::Respacing;
 use crate::tree::Tree;
 use treeops::{Render, TreeCtx};
 
@@ -134,6 +135,52 @@ fn parse_tree(g: &Grammar, text: &[u8]) -> Result<Tree, ReduceError> {
     })
 }
 
+/// The tree of `text`; if it does not parse, the first text that differs
+/// from it in blanks only, parses and still fails
+/// ([`crate::parse::respace`]: one oracle run per text that parses), with
+/// how its blanks were changed.
+fn parse_respaced(
+    g: &Grammar,
+    text: &[u8],
+    tester: &mut Tester<'_>,
+) -> Result<(Vec<u8>, Tree, Option<Respacing>), ReduceError> {
+    let err = match parse_tree(g, text) {
+        Ok(t) => return Ok((text.to_vec(), t, None)),
+        Err(e) => e,
+    };
+    let mut gone = None;
+    for how in Respacing::ALL {
+        let Some(r) = crate::parse::respace(g, text, how) else {
+            continue;
+        };
+        if tester.test(&r.text) == Outcome::Interesting {
+            return Ok((r.text, r.tree, Some(how)));
+        }
+        gone.get_or_insert(how);
+    }
+    Err(match (err, gone) {
+        (
+            ReduceError::Unparseable {
+                offset,
+                line,
+                column,
+                message,
+            },
+            Some(how),
+        ) => ReduceError::Unparseable {
+            offset,
+            line,
+            column,
+            message: format!(
+                "{message}\n(with {} it parses, but the oracle no longer calls it \
+                 interesting: its blanks matter)",
+                how.describe()
+            ),
+        },
+        (e, _) => e,
+    })
+}
+
 /// Reduces a text input. `grammar` is needed by every strategy but
 /// [`Strategy::Ddmin`]; tree strategies parse the text first.
 ///
@@ -159,7 +206,15 @@ pub fn reduce_text(
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
     let ctx = TreeCtx::new(g, Render::Text).with_lexical_atoms();
     let keywords = ddmin::keywords(g);
-    let mut tree = parse_tree(g, &cur)?;
+    // A text whose blanks differ from the grammar's (a trailing newline,
+    // `1+2` for `1 + 2`) is reduced in the grammar's spelling, if that
+    // still fails; the result is never longer than the input (below).
+    let (text, mut tree, respaced) = parse_respaced(g, &cur, tester)?;
+    if respaced.is_some() {
+        cur = text;
+        tester.accept(&cur);
+        passes.push(("respace-blanks", cur.len(), tester.stats().tests));
+    }
     if strategy == Strategy::Auto {
         // Blanks squeezed first, lines joined if that keeps the failure,
         // else kept: one run or two, and only texts the grammar still
@@ -244,6 +299,10 @@ pub fn reduce_text(
             Ok(t) => tree = t,
             Err(_) => break,
         }
+    }
+    if cur.len() > input.len() {
+        // Respaced longer and reduced no further: the input is smaller.
+        cur = input.to_vec();
     }
     Ok(Reduced {
         output: cur,

@@ -5,7 +5,7 @@ use crate::common::GrammarArgs;
 use crate::common::{write_atomic, DecodeArgs};
 use anyhow::{Context, Result};
 use clap::Args;
-use grammar_min::parse::Parser;
+use grammar_min::parse::{respace, Parser, Respacing};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,7 +13,10 @@ use std::process::ExitCode;
 /// grammar fuzz target.
 ///
 /// Every file is parsed with the grammar and encoded as the choice sequence
-/// the target decodes back into exactly that file. Each sequence is written
+/// the target decodes back into exactly that file. A file whose blanks
+/// differ from the grammar's spelling (a trailing newline, `1+2` where the
+/// grammar writes `1 + 2`) is seeded in the grammar's spelling, and the
+/// listing says so (--exact skips such files instead). Each sequence is written
 /// to CORPUS_DIR under the hex SHA-1 of its content (libFuzzer's own naming,
 /// so re-running is idempotent and libFuzzer sees no duplicates). Files that
 /// do not parse, or do not fit the target's decoder budgets, are listed with
@@ -38,6 +41,9 @@ pub struct Seed {
     budget: DecodeArgs,
     #[command(flatten)]
     target: crate::common::TargetBudgetArgs,
+    /// Skip files that parse only with their blanks changed.
+    #[arg(long)]
+    exact: bool,
 }
 
 impl Seed {
@@ -67,15 +73,31 @@ impl Seed {
                     continue;
                 }
             };
-            let choices = parser
-                .parse(&text)
+            let mut note = String::new();
+            let tree = parser.parse(&text).or_else(|e| {
+                let respaced = (!self.exact)
+                    .then(|| {
+                        Respacing::ALL
+                            .iter()
+                            .find_map(|&how| respace(&g, &text, how).map(|r| (how, r)))
+                    })
+                    .flatten();
+                match respaced {
+                    Some((how, r)) => {
+                        note = format!(", {}", how.describe());
+                        Ok(r.tree)
+                    }
+                    None => Err(e),
+                }
+            });
+            let choices = tree
                 .map_err(|e| e.to_string())
                 .and_then(|t| grammar_min::encode::encode(&g, &t, &cfg).map_err(|e| e.to_string()));
             match choices {
                 Ok(c) => {
                     let name = sha1_smol::Sha1::from(&c).digest().to_string();
                     write_atomic(&self.corpus_dir.join(&name), &c)?;
-                    println!("{} -> {name} ({} bytes)", f.display(), c.len());
+                    println!("{} -> {name} ({} bytes{note})", f.display(), c.len());
                     written += 1;
                 }
                 Err(e) => {

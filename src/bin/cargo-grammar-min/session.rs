@@ -17,7 +17,7 @@ use grammar_min::oracle::process::{
 };
 use grammar_min::oracle::signature::SignatureLevel;
 use grammar_min::oracle::{split, Decoded, Oracle, Outcome};
-use grammar_min::parse::Parser;
+use grammar_min::parse::{respace, Parser, Respacing};
 use grammar_min::tree::Tree;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -335,7 +335,9 @@ impl Session {
         }
     }
 
-    /// The derivation tree of an input of this session's kind.
+    /// The derivation tree of an input of this session's kind; for a text
+    /// whose blanks differ from the grammar's spelling, the tree of the
+    /// grammar's spelling ([`grammar_min::parse::respace`]).
     pub fn tree_of(&self, bytes: &[u8], what: &Path) -> Result<Tree> {
         let g = self
             .grammar
@@ -343,11 +345,16 @@ impl Session {
             .context("generalising needs a grammar: pass --grammar FILE")?;
         Ok(match self.kind {
             InputKind::Choices => decode_tree(g, bytes, &self.cfg),
-            _ => Parser::new(g).parse(bytes).map_err(|e| {
-                anyhow::anyhow!(
-                    "{} does not parse with the grammar: {e}\nfix the grammar or the input; tree-based steps need a parse",
-                    what.display()
-                )
+            _ => Parser::new(g).parse(bytes).or_else(|e| {
+                Respacing::ALL
+                    .iter()
+                    .find_map(|&how| respace(g, bytes, how).map(|r| r.tree))
+                    .ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "{} does not parse with the grammar: {e}\nfix the grammar or the input; tree-based steps need a parse",
+                            what.display()
+                        )
+                    })
             })?,
         })
     }
