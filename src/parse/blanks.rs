@@ -4,16 +4,24 @@
 //! `1+2` where a fuzzingbook grammar spells `1 + 2`, or put two spaces
 //! where it has one. Such a text does not parse, although its tokens do.
 //! [`respace`] finds a text that differs from the input only in blanks
-//! (ASCII whitespace) and parses, in one of three ways ([`Respacing`]),
+//! (ASCII whitespace) and parses, in one of four ways ([`Respacing`]),
 //! most faithful first:
 //! * [`Respacing::Trimmed`]: without leading and trailing blanks;
-//! * [`Respacing::FlexibleBlanks`]: parsed with a variant of the grammar in
-//!   which each run of blanks in a terminal matches any run of blanks,
-//!   none included, and blanks may lead and trail; the input's other bytes,
-//!   blanks inside strings included, stay as they are;
+//! * [`Respacing::Blanks`]: parsed with a variant of the grammar in which
+//!   each run of blanks in a terminal matches any run of one or more
+//!   blanks (a newline for a space, two spaces for one), and blanks may
+//!   lead and trail;
+//! * [`Respacing::Tight`]: the same with runs of zero or more blanks
+//!   (`1+2` for `1 + 2`);
 //! * [`Respacing::NoBlanks`]: the input without any blank, parsed with a
 //!   variant whose terminals have none either (`( 1 )` for a grammar that
 //!   spells `(1)`; blanks inside strings are lost).
+//!
+//! In the first three the input's other bytes, blanks inside strings
+//! included, stay as they are. Where blanks may vanish (the last two),
+//! words can run together, and a grammar of blank-separated words becomes
+//! so ambiguous that parsing 26 KB without blanks took five minutes: those
+//! two are tried on inputs of at most [`AMBIGUOUS_MAX`] bytes only.
 //!
 //! The variants keep the grammar's nonterminals and alternatives, so their
 //! parse tree is one of the grammar's derivations: the result is that
@@ -31,17 +39,20 @@ use std::collections::HashMap;
 pub enum Respacing {
     /// Leading and trailing blanks removed.
     Trimmed,
-    /// Runs of blanks matched to where the grammar has blanks.
-    FlexibleBlanks,
+    /// Runs of blanks matched to the grammar's blanks.
+    Blanks,
+    /// Blanks put where the grammar has them and the input has none.
+    Tight,
     /// Every blank removed, then the grammar's blanks put back.
     NoBlanks,
 }
 
 impl Respacing {
-    /// All three, most faithful to the input first.
-    pub const ALL: [Respacing; 3] = [
+    /// All four, most faithful to the input first.
+    pub const ALL: [Respacing; 4] = [
         Respacing::Trimmed,
-        Respacing::FlexibleBlanks,
+        Respacing::Blanks,
+        Respacing::Tight,
         Respacing::NoBlanks,
     ];
 
@@ -49,11 +60,17 @@ impl Respacing {
     pub fn describe(self) -> &'static str {
         match self {
             Respacing::Trimmed => "leading and trailing blanks removed",
-            Respacing::FlexibleBlanks => "blanks respaced as the grammar writes them",
+            Respacing::Blanks => "blanks respaced as the grammar writes them",
+            Respacing::Tight => "blanks put where the grammar writes them",
             Respacing::NoBlanks => "blanks removed, then put where the grammar writes them",
         }
     }
 }
+
+/// Longest input [`Respacing::Tight`] and [`Respacing::NoBlanks`] are
+/// tried on (see the module docs; a libFuzzer artifact's default
+/// `-max_len`).
+pub const AMBIGUOUS_MAX: usize = 4096;
 
 /// A text that differs from the input in blanks only, with its tree.
 #[derive(Clone, Debug)]
@@ -77,18 +94,15 @@ pub fn respace(g: &Grammar, input: &[u8], how: Respacing) -> Option<Respaced> {
             let end = input.iter().rposition(|&b| !is_blank(b))? + 1;
             input[start..end].to_vec()
         }
-        Respacing::FlexibleBlanks | Respacing::NoBlanks => {
-            let flexible = how == Respacing::FlexibleBlanks;
-            let (v, blank) = variant(g, flexible)?;
-            let stripped: Vec<u8>;
-            let target = if flexible {
-                input
-            } else {
-                stripped = input.iter().copied().filter(|&b| !is_blank(b)).collect();
-                &stripped
-            };
-            let vt = parse(&v, target).ok()?;
-            spell(g, &v, &vt, blank)?
+        Respacing::Tight | Respacing::NoBlanks if input.len() > AMBIGUOUS_MAX => return None,
+        Respacing::Blanks | Respacing::Tight => {
+            let v = variant(g, Some(how == Respacing::Tight))?;
+            spell(g, &v, &parse(&v, input).ok()?)?
+        }
+        Respacing::NoBlanks => {
+            let v = variant(g, None)?;
+            let stripped: Vec<u8> = input.iter().copied().filter(|&b| !is_blank(b)).collect();
+            spell(g, &v, &parse(&v, &stripped).ok()?)?
         }
     };
     if text == input {
@@ -98,18 +112,20 @@ pub fn respace(g: &Grammar, input: &[u8], how: Respacing) -> Option<Respaced> {
     Some(Respaced { text, tree })
 }
 
-/// `g` with its terminals' blanks made flexible (each run a new nonterminal
-/// matching any run of blanks, which also leads and trails the start
-/// symbol) or removed. Nonterminals keep their ids; the new ones come
-/// after. Returns the variant and the id of the blank-run nonterminal.
-fn variant(g: &Grammar, flexible: bool) -> Option<(Grammar, Option<SymbolId>)> {
+/// `g` with each run of blanks in its terminals replaced by a new
+/// nonterminal matching any run of blanks (`Some(empty_too)`: zero or more
+/// if `empty_too`, else one or more; blanks may also lead and trail the
+/// start symbol), or removed (`None`). `g`'s nonterminals keep their ids;
+/// the new ones come after.
+fn variant(g: &Grammar, runs: Option<bool>) -> Option<Grammar> {
     let fresh = |base: &str| {
         (0..)
             .map(|i| format!("<{base}{i}>"))
             .find(|n| g.symbol_by_name(n).is_none())
             .unwrap_or_default()
     };
-    let blanks = fresh("blanks");
+    let (some, any) = (fresh("blanks"), fresh("maybe-blanks"));
+    let run = if runs == Some(true) { &any } else { &some };
     let mut b = GrammarBuilder::new();
     for s in 0..g.num_symbols() {
         b.declare(g.name(SymbolId(s as u32)), None);
@@ -123,12 +139,12 @@ fn variant(g: &Grammar, flexible: bool) -> Option<(Grammar, Option<SymbolId>)> {
             for e in g.body(r) {
                 match *e {
                     Elem::Nt(x) => tokens.push(Token::Nt(g.name(x).to_string())),
-                    Elem::T(t) if flexible => {
-                        for run in g.term(t).chunk_by(|a, b| is_blank(*a) == is_blank(*b)) {
-                            tokens.push(if is_blank(run[0]) {
-                                Token::Nt(blanks.clone())
+                    Elem::T(t) if runs.is_some() => {
+                        for part in g.term(t).chunk_by(|a, b| is_blank(*a) == is_blank(*b)) {
+                            tokens.push(if is_blank(part[0]) {
+                                Token::Nt(run.clone())
                             } else {
-                                Token::T(run.to_vec())
+                                Token::T(part.to_vec())
                             });
                         }
                     }
@@ -144,37 +160,33 @@ fn variant(g: &Grammar, flexible: bool) -> Option<(Grammar, Option<SymbolId>)> {
             b.push_alt(g.name(sym), tokens);
         }
     }
-    if flexible {
-        b.push_alt(&blanks, Vec::new());
-        for c in [b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0c"] {
-            b.push_alt(
-                &blanks,
-                vec![Token::T(c.to_vec()), Token::Nt(blanks.clone())],
-            );
-        }
-        let start = fresh("start");
-        let around = vec![
-            Token::Nt(blanks.clone()),
-            Token::Nt(g.name(g.start()).to_string()),
-            Token::Nt(blanks.clone()),
-        ];
-        b.push_alt(&start, around);
-        b = b.start(&start);
-    } else {
-        b = b.start(g.name(g.start()));
+    if runs.is_none() {
+        return b.start(g.name(g.start())).build().ok();
     }
-    let v = b.build().ok()?;
-    let blank = flexible.then(|| v.symbol_by_name(&blanks)).flatten();
-    Some((v, blank))
+    // <maybe-blanks> ::= "" | c <maybe-blanks>; <blanks> ::= c <maybe-blanks>.
+    b.push_alt(&any, Vec::new());
+    for c in [b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0c"] {
+        b.push_alt(&any, vec![Token::T(c.to_vec()), Token::Nt(any.clone())]);
+        b.push_alt(&some, vec![Token::T(c.to_vec()), Token::Nt(any.clone())]);
+    }
+    let start = fresh("start");
+    let around = vec![
+        Token::Nt(any.clone()),
+        Token::Nt(g.name(g.start()).to_string()),
+        Token::Nt(any),
+    ];
+    b.push_alt(&start, around);
+    b.start(&start).build().ok()
 }
 
 /// The text of `vt` (a tree of the variant `v` of `g`) spelled with `g`'s
 /// terminals: each node of one of `g`'s nonterminals is written as the
 /// alternative of `g` it stands for, whose nonterminals take the node's
 /// children of `g`'s nonterminals in order (the variant's terminals and
-/// blank runs are skipped). `None` if the shapes disagree.
-fn spell(g: &Grammar, v: &Grammar, vt: &Tree, blank: Option<SymbolId>) -> Option<Vec<u8>> {
-    let own = |s: SymbolId| s.index() < g.num_symbols() && Some(s) != blank;
+/// blank runs, nonterminals of its own, are skipped). `None` if the shapes
+/// disagree.
+fn spell(g: &Grammar, v: &Grammar, vt: &Tree) -> Option<Vec<u8>> {
+    let own = |s: SymbolId| s.index() < g.num_symbols();
     let mut rule_of: HashMap<(SymbolId, u32), RuleId> = HashMap::new();
     for r in 0..g.num_rules() {
         let rule = g.rule(RuleId(r as u32));
@@ -246,22 +258,18 @@ mod tests {
     #[test]
     fn blanks_are_respaced_as_the_grammar_writes_them() {
         let g = expr();
-        for input in [
-            &b"1+2*(3 -4)\n"[..],
-            b"  1  +\n2 * (3-4)",
-            b"1 + 2 * (3 - 4)\t",
-        ] {
-            let r = respace(&g, input, Respacing::FlexibleBlanks).unwrap();
-            assert_eq!(
-                r.text,
-                b"1 + 2 * (3 - 4)",
-                "{:?}",
-                String::from_utf8_lossy(input)
-            );
+        let want = b"1 + 2 * (3 - 4)";
+        // Other runs of blanks where the grammar has one.
+        for input in [&b"  1  +\n2 * (3\t-  4)"[..], b"1 + 2 * (3 - 4)\t\n"] {
+            let r = respace(&g, input, Respacing::Blanks).unwrap();
+            assert_eq!(r.text, want, "{:?}", String::from_utf8_lossy(input));
         }
-        // A blank where the grammar has none is not flexible...
-        assert!(respace(&g, b"( 1 )", Respacing::FlexibleBlanks).is_none());
-        // ...but it goes when every blank goes.
+        // None where the grammar has one: Tight, not Blanks.
+        assert!(respace(&g, b"1+2*(3 -4)\n", Respacing::Blanks).is_none());
+        let r = respace(&g, b"1+2*(3 -4)\n", Respacing::Tight).unwrap();
+        assert_eq!(r.text, want);
+        // A blank where the grammar has none: only NoBlanks.
+        assert!(respace(&g, b"( 1 )", Respacing::Tight).is_none());
         let r = respace(&g, b"( 1 )+2", Respacing::NoBlanks).unwrap();
         assert_eq!(r.text, b"(1) + 2");
     }
@@ -274,10 +282,37 @@ mod tests {
             &Default::default(),
         )
         .unwrap();
-        let r = respace(&g, b"'a b'+'b'\n", Respacing::FlexibleBlanks).unwrap();
+        let r = respace(&g, b"'a b'  + 'b'\n", Respacing::Blanks).unwrap();
+        assert_eq!(r.text, b"'a b' + 'b'");
+        let r = respace(&g, b"'a b'+'b'", Respacing::Tight).unwrap();
         assert_eq!(r.text, b"'a b' + 'b'");
         let r = respace(&g, b"'a b'+ 'b'", Respacing::NoBlanks).unwrap();
         assert_eq!(r.text, b"'ab' + 'b'");
+    }
+
+    #[test]
+    fn words_that_blanks_separate_stay_apart_in_long_inputs() {
+        // Without blanks the words of this grammar run together: on long
+        // inputs only the trimmed and one-or-more-blanks ways are tried.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<w>", "<w> <start>"], "<w>": ["<l>", "<l><w>"], "<l>": ["a", "b"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let long = "ab  ba\n".repeat(AMBIGUOUS_MAX / 4);
+        let r = respace(&g, long.as_bytes(), Respacing::Blanks).unwrap();
+        assert_eq!(
+            r.text,
+            "ab ba ".repeat(AMBIGUOUS_MAX / 4).trim_end().as_bytes()
+        );
+        for how in [Respacing::Tight, Respacing::NoBlanks] {
+            assert!(respace(&g, long.as_bytes(), how).is_none(), "{how:?}");
+            assert!(respace(&g, b"ab  ba!", how).is_none(), "{how:?}");
+        }
+        assert_eq!(
+            respace(&g, b"ab ba\n", Respacing::Trimmed).unwrap().text,
+            b"ab ba"
+        );
     }
 
     #[test]
