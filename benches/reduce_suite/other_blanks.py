@@ -14,9 +14,17 @@ one space around operators and keywords and no trailing newline):
 Before `parse::respace`, every variant but "as is" stopped with "does not
 parse". Prints one Markdown row per task and variant: result bytes, oracle
 calls (every predicate run), seconds, passes that ran first.
+
+    python3 other_blanks.py [--bin PATH] --ambiguous
+
+The worst case instead: a grammar of blank-separated words (without
+blanks, words run together and the grammar becomes highly ambiguous) and
+inputs of 26 KB and 4 KB that no respacing can save (they end in `!`):
+seconds until `reduce` gives up.
 """
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -35,11 +43,39 @@ VARIANTS = {
 }
 
 
+def ambiguous(binary):
+    grammar = {"<start>": ["<ws>"], "<ws>": ["<w>", "<w> <ws>"], "<w>": ["<l>", "<l><w>"],
+               "<l>": ["a", "b", "c", "d", "e"]}
+    rng = random.Random(2)
+    words = " ".join("".join(rng.choice("abcde") for _ in range(rng.randint(1, 8)))
+                     for _ in range(4000))
+    print("| input | bytes | seconds to give up |")
+    print("|---|---:|---:|")
+    with tempfile.TemporaryDirectory() as work:
+        g = os.path.join(work, "words.json")
+        with open(g, "w") as f:
+            json.dump(grammar, f)
+        for name, text in [("26 KB", words[:words.rindex(" ", 0, 22140)] + " !"),
+                           ("4 KB", words[:words.rindex(" ", 0, 4090)] + " !")]:
+            path = os.path.join(work, "input.txt")
+            with open(path, "w") as f:
+                f.write(text)
+            t0 = time.time()
+            r = subprocess.run([binary, "reduce", "--cmd", "grep -q abc {}", "--grammar", g, path],
+                               capture_output=True, text=True)
+            wall = time.time() - t0
+            assert r.returncode != 0 and "does not parse" in r.stderr, r.stderr
+            print(f"| words, {name} | {len(text)} | {wall:.2f} |", flush=True)
+
+
 def main():
     args = sys.argv[1:]
     binary = os.path.join(ROOT, "target", "release", "cargo-grammar-min")
     if args[:1] == ["--bin"]:
         binary, args = args[1], args[2:]
+    if args == ["--ambiguous"]:
+        ambiguous(binary)
+        return
     tasks = [t for t in json.load(open(os.path.join(HERE, "tasks.json")))
              if not t.get("fuzz_target") and (not args or t["name"] in args)]
     print("| task | variant | input bytes | result bytes | oracle calls | seconds | first pass |")
