@@ -20,7 +20,7 @@
 //! In the first three the input's other bytes, blanks inside strings
 //! included, stay as they are. Where blanks may vanish (the last two),
 //! words can run together, and a grammar of blank-separated words becomes
-//! so ambiguous that parsing 26 KB without blanks took five minutes: those
+//! so ambiguous that parsing 22 KB without blanks took five minutes: those
 //! two are tried on inputs of at most [`AMBIGUOUS_MAX`] bytes only.
 //!
 //! The variants keep the grammar's nonterminals and alternatives, so their
