@@ -140,6 +140,19 @@ fn seed_takes_files_with_other_blanks_in_the_grammars_spelling() {
         .collect();
     decoded.sort();
     assert_eq!(decoded, [b"(3 * 4) - 5".to_vec(), b"1 + 2".to_vec()]);
+    // `encode` keeps to the exact text, and says what would parse.
+    cli()
+        .args(["encode", "-g"])
+        .arg(&grammar)
+        .arg(texts.path().join("a.txt"))
+        .arg("-o")
+        .arg(out.path().join("a.choices"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("line 1, column 6"))
+        .stderr(predicate::str::contains(
+            "note: it parses with its blanks changed (leading and trailing blanks removed)",
+        ));
     // --exact skips them instead.
     cli()
         .args(["seed", "--exact", "-g"])

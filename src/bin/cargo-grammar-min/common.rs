@@ -265,6 +265,16 @@ pub fn read_and_parse(
         Ok(t) => Ok(Some((text, t))),
         Err(e) => {
             eprintln!("{}: {e}", path.display());
+            let respaced = grammar_min::parse::Respacing::ALL
+                .into_iter()
+                .find(|&how| grammar_min::parse::respace(g, &text, how).is_some());
+            if let Some(how) = respaced {
+                eprintln!(
+                    "note: it parses with its blanks changed ({}); `reduce`, `seed` and \
+                     `generalize` take it that way",
+                    how.describe()
+                );
+            }
             Ok(None)
         }
     }
