@@ -181,87 +181,99 @@ fn knuth<'o>(
 }
 
 /// Marks symbols that occur in their own derivations: members of a strongly
-/// connected component of size > 1, or with a self-loop. Iterative Tarjan.
+/// connected component of size > 1, or with a self-loop.
 fn mark_recursive(g: &mut Grammar) {
-    let n = g.symbols.len();
-    let succ = |g: &Grammar, s: usize| -> Vec<usize> {
-        let mut v = Vec::new();
-        for r in g.symbols[s].rules.clone() {
-            let body = g.rules[r as usize].body.clone();
-            for e in &g.elems[body.start as usize..body.end as usize] {
-                if let Elem::Nt(c) = *e {
-                    v.push(c.index());
-                }
-            }
-        }
-        v
-    };
+    let next: Vec<Vec<u32>> = g
+        .symbols
+        .iter()
+        .map(|s| {
+            s.rules
+                .clone()
+                .flat_map(|r| {
+                    let body = g.rules[r as usize].body.clone();
+                    g.elems[body.start as usize..body.end as usize].iter()
+                })
+                .filter_map(|e| match *e {
+                    Elem::Nt(c) => Some(c.0),
+                    Elem::T(_) => None,
+                })
+                .collect()
+        })
+        .collect();
+    let on_cycle = on_cycles(&next);
+    for (s, r) in g
+        .symbols
+        .iter_mut()
+        .zip(on_cycle.into_iter().map(|c| c.is_some()))
+    {
+        s.recursive = r;
+    }
+}
+
+/// Strongly connected components of the graph `next` (iterative Tarjan,
+/// linear): for each node on a cycle (a component of more than one node,
+/// or a self-loop), its component's number; `None` for the others.
+fn on_cycles(next: &[Vec<u32>]) -> Vec<Option<u32>> {
     const UNSEEN: u32 = u32::MAX;
+    let n = next.len();
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0u32; n];
     let mut on_stack = vec![false; n];
-    let mut scc_stack: Vec<usize> = Vec::new();
-    let mut next = 0u32;
-    let mut recursive = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut out = vec![None; n];
+    let (mut counter, mut components) = (0u32, 0u32);
     for root in 0..n {
         if index[root] != UNSEEN {
             continue;
         }
-        // (node, successors, position in successors)
-        let mut call: Vec<(usize, Vec<usize>, usize)> = Vec::new();
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        scc_stack.push(root);
+        // (node, position in its successors)
+        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root);
         on_stack[root] = true;
-        call.push((root, succ(g, root), 0));
         while let Some(frame) = call.last_mut() {
-            let v = frame.0;
-            if frame.2 < frame.1.len() {
-                let w = frame.1[frame.2];
-                frame.2 += 1;
-                if w == v {
-                    recursive[v] = true;
-                }
+            let (v, i) = *frame;
+            if let Some(&w) = next[v].get(i) {
+                frame.1 += 1;
+                let w = w as usize;
                 if index[w] == UNSEEN {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    scc_stack.push(w);
+                    index[w] = counter;
+                    low[w] = counter;
+                    counter += 1;
+                    stack.push(w);
                     on_stack[w] = true;
-                    let s = succ(g, w);
-                    call.push((w, s, 0));
+                    call.push((w, 0));
                 } else if on_stack[w] {
                     low[v] = low[v].min(index[w]);
                 }
-            } else {
-                call.pop();
-                if let Some(parent) = call.last() {
-                    let p = parent.0;
-                    low[p] = low[p].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    let mut members = Vec::new();
-                    loop {
-                        let w = scc_stack.pop().expect("tarjan stack");
-                        on_stack[w] = false;
-                        members.push(w);
-                        if w == v {
-                            break;
-                        }
-                    }
-                    if members.len() > 1 {
-                        for m in members {
-                            recursive[m] = true;
-                        }
+                continue;
+            }
+            call.pop();
+            if let Some(&(p, _)) = call.last() {
+                low[p] = low[p].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut members = Vec::new();
+                loop {
+                    let w = stack.pop().expect("tarjan stack");
+                    on_stack[w] = false;
+                    members.push(w);
+                    if w == v {
+                        break;
                     }
                 }
+                if members.len() > 1 || next[v].contains(&(v as u32)) {
+                    for m in members {
+                        out[m] = Some(components);
+                    }
+                }
+                components += 1;
             }
         }
     }
-    for (s, r) in g.symbols.iter_mut().zip(recursive) {
-        s.recursive = r;
-    }
+    out
 }
 
 /// The nonterminals that derive themselves without consuming input
@@ -286,54 +298,57 @@ pub(crate) fn unit_cycles(g: &Grammar) -> Vec<Vec<SymbolId>> {
                 let Elem::Nt(b) = e else { continue };
                 // b alone need not be nullable; every other part must be.
                 let others = blockers - usize::from(!nullable(e));
-                if others == 0 && !next[a].contains(&b.0) {
+                if others == 0 {
                     next[a].push(b.0);
                 }
             }
         }
+        next[a].sort_unstable();
+        next[a].dedup();
     }
-    // Breadth-first from each symbol's successors back to itself; a
-    // symbol already on a reported cycle is not reported again.
-    let mut reported = vec![false; n];
+    // One cycle per component on a cycle, through its first member:
+    // breadth-first within the component, so linear in all.
+    let comp = on_cycles(&next);
+    let mut done = std::collections::HashSet::new();
+    let mut parent = vec![u32::MAX; n];
     let mut out = Vec::new();
     for a in 0..n {
-        if reported[a] {
+        let Some(c) = comp[a] else { continue };
+        if !done.insert(c) {
             continue;
         }
-        let mut parent = vec![u32::MAX; n];
-        let mut queue = std::collections::VecDeque::new();
-        for &b in &next[a] {
-            if parent[b as usize] == u32::MAX {
-                parent[b as usize] = a as u32;
-                queue.push_back(b);
-            }
-        }
-        while let Some(x) = queue.pop_front() {
-            if x as usize == a {
-                break;
-            }
+        let mut queue = std::collections::VecDeque::from([a as u32]);
+        let mut seen = vec![a as u32];
+        let mut back = None;
+        'search: while let Some(x) = queue.pop_front() {
             for &y in &next[x as usize] {
+                if comp[y as usize] != Some(c) {
+                    continue;
+                }
+                if y as usize == a {
+                    back = Some(x);
+                    break 'search;
+                }
                 if parent[y as usize] == u32::MAX {
                     parent[y as usize] = x;
+                    seen.push(y);
                     queue.push_back(y);
                 }
             }
         }
-        if parent[a] == u32::MAX {
-            continue;
-        }
-        // Walk back from a's parent to a, then read it forwards.
-        let mut back = Vec::new();
-        let mut at = parent[a];
+        // Walk back from the last step to a, then read it forwards.
+        let mut cycle = vec![SymbolId(a as u32)];
+        let mut path = Vec::new();
+        // (A component on a cycle always leads back.)
+        let Some(mut at) = back else { continue };
         while at as usize != a {
-            back.push(SymbolId(at));
+            path.push(SymbolId(at));
             at = parent[at as usize];
         }
-        let mut cycle = vec![SymbolId(a as u32)];
-        cycle.extend(back.into_iter().rev());
+        cycle.extend(path.into_iter().rev());
         cycle.push(SymbolId(a as u32));
-        for s in &cycle {
-            reported[s.index()] = true;
+        for x in seen {
+            parent[x as usize] = u32::MAX;
         }
         out.push(cycle);
     }

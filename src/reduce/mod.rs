@@ -211,6 +211,9 @@ pub fn reduce_text(
     // still fails; the result is never longer than the input (below).
     let (text, mut tree, respaced) = parse_respaced(g, &cur, tester)?;
     if respaced.is_some() {
+        // The input is the best so far until something beats it: the
+        // grammar's spelling can be longer.
+        tester.accept(input);
         cur = text;
         tester.accept(&cur);
         passes.push(("respace-blanks", cur.len(), tester.stats().tests));
