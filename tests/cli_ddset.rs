@@ -88,6 +88,40 @@ fn unparseable_input_says_what_a_pattern_needs() {
 }
 
 #[test]
+fn bucket_takes_other_blanks_and_skips_only_what_they_break() {
+    let d = tempfile::tempdir().unwrap();
+    // `((2))` with a trailing newline fails in the grammar's spelling too;
+    // `4*5` fails only as written (the oracle wants no blanks around `*`).
+    std::fs::write(d.path().join("a"), "1 + ((2))\n").unwrap();
+    std::fs::write(d.path().join("b"), "4*5\n").unwrap();
+    let out = bin()
+        .args([
+            "bucket",
+            "--cmd",
+            "grep -qE [(][(][0-9][)][)]|4[*]5 {}",
+            "--grammar",
+            &expr(),
+        ])
+        .arg("-o")
+        .arg(d.path().join("buckets"))
+        .arg(d.path().join("a"))
+        .arg(d.path().join("b"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("((<digit>))"), "{stdout}");
+    assert!(
+        stdout.contains("not bucketed") && stdout.contains("its blanks matter"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn bucket_groups_by_pattern_and_keeps_bugs_apart() {
     let d = tempfile::tempdir().unwrap();
     // Two "bugs": double parentheses, and a division by a literal zero. The

@@ -158,7 +158,18 @@ impl Bucket {
                 }
                 continue;
             }
-            let reduced = session.reduce_artifact(&mut *oracle, artifact, &original)?;
+            let reduced = match session.reduce_artifact(&mut *oracle, artifact, &original) {
+                Ok(r) => r,
+                Err(e) => {
+                    // E.g. it parses only with its blanks changed, and then
+                    // no longer fails: this artifact only.
+                    not_reproduced.push((name.clone(), format!("{e:#}")));
+                    if !self.json {
+                        eprintln!("skipped: cannot reduce");
+                    }
+                    continue;
+                }
+            };
             runs += reduced.tests;
             let text = session.text_of(&reduced.bytes);
             let tree1 = session.tree_of(&reduced.bytes, artifact)?;
@@ -385,6 +396,10 @@ fn print_table(r: &Report) {
         }
     }
     for (a, why) in &r.not_reproduced {
-        println!("\nnot bucketed: {a}: {}", why.lines().next().unwrap_or(""));
+        let mut lines = why.lines();
+        println!("\nnot bucketed: {a}: {}", lines.next().unwrap_or(""));
+        for l in lines {
+            println!("  {l}");
+        }
     }
 }
