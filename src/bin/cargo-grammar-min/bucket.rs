@@ -116,13 +116,18 @@ impl Bucket {
             if !self.json {
                 eprint!("[{}/{}] {} ", i + 1, artifacts.len(), name);
             }
+            // An artifact that cannot go on is skipped with its reason.
+            let json = self.json;
+            let mut skip = |e: anyhow::Error, what: &str| {
+                not_reproduced.push((name.clone(), format!("{e:#}")));
+                if !json {
+                    eprintln!("skipped: {what}");
+                }
+            };
             let tree0 = match session.tree_of(&original, artifact) {
                 Ok(t) => t,
                 Err(e) => {
-                    not_reproduced.push((name.clone(), format!("{e:#}")));
-                    if !self.json {
-                        eprintln!("skipped: does not parse");
-                    }
+                    skip(e, "does not parse");
                     continue;
                 }
             };
@@ -131,10 +136,7 @@ impl Bucket {
             let mut oracle = match session.oracle(artifact, &original, true) {
                 Ok(o) => o,
                 Err(e) => {
-                    not_reproduced.push((name.clone(), format!("{e:#}")));
-                    if !self.json {
-                        eprintln!("skipped: does not reproduce");
-                    }
+                    skip(e, "does not reproduce");
                     continue;
                 }
             };
@@ -163,10 +165,7 @@ impl Bucket {
                 Err(e) => {
                     // E.g. it parses only with its blanks changed, and then
                     // no longer fails: this artifact only.
-                    not_reproduced.push((name.clone(), format!("{e:#}")));
-                    if !self.json {
-                        eprintln!("skipped: cannot reduce");
-                    }
+                    skip(e, "cannot reduce");
                     continue;
                 }
             };
