@@ -74,11 +74,22 @@ pub trait Oracle {
     fn signature(&self) -> Option<&signature::Signature> {
         None
     }
+
+    /// Runs of the program under test so far, for an oracle that tests
+    /// through another cache (text reduction's choice passes test decoded
+    /// texts through the text tester, whose runs are the real ones);
+    /// `None`: the tester in front of this oracle counts them.
+    fn runs(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl<O: Oracle + ?Sized> Oracle for &mut O {
     fn test(&mut self, candidate: &[u8]) -> Outcome {
         (**self).test(candidate)
+    }
+    fn runs(&self) -> Option<u64> {
+        (**self).runs()
     }
     fn signature(&self) -> Option<&signature::Signature> {
         (**self).signature()
@@ -94,6 +105,9 @@ impl<O: Oracle + ?Sized> Oracle for &mut O {
 impl<O: Oracle + ?Sized> Oracle for Box<O> {
     fn test(&mut self, candidate: &[u8]) -> Outcome {
         (**self).test(candidate)
+    }
+    fn runs(&self) -> Option<u64> {
+        (**self).runs()
     }
     fn signature(&self) -> Option<&signature::Signature> {
         (**self).signature()

@@ -243,10 +243,23 @@ pub fn reduce_text(
         // replacements over the whole tree needs fewer oracle runs than
         // Perses' node-by-node queue, and after them Perses found nothing
         // on any benchmark (BENCHMARKS.md).
-        let r = via_choices(g, &tree, tester, |_, cfg, start, t| {
-            choices_pipeline(g, cfg, start, Strategy::Auto, false, t)
-                .map_or_else(|_| start.to_vec(), |r| r.output)
+        let mut inner = Vec::new();
+        let r = via_choices(g, &tree, tester, |_, cfg, start, t| match choices_pipeline(
+            g,
+            cfg,
+            start,
+            Strategy::Auto,
+            false,
+            t,
+        ) {
+            Ok(r) => {
+                inner = r.passes;
+                r.output
+            }
+            Err(_) => start.to_vec(),
         });
+        // Each choice pass, then the phase's result ("choices").
+        passes.extend(inner);
         if let Some(t) = r {
             tree = parse_tree(g, &t)?;
             cur = t;
@@ -433,6 +446,10 @@ impl crate::oracle::Oracle for ChoicesAsText<'_, '_> {
         let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
         self.texts(&refs)
     }
+
+    fn runs(&self) -> Option<u64> {
+        Some(self.text.runs())
+    }
 }
 
 /// Runs `pass` (a choice-sequence reduction) on the choice sequence of
@@ -525,6 +542,15 @@ fn choices_pipeline(
     let ctx = TreeCtx::new(g, Render::Choices(*cfg));
     let ctx = if blind { ctx } else { ctx.with_lexical_atoms() };
     let mut passes = Vec::new();
+    // Pass reports: in text reduction, text bytes and the text tester's
+    // runs ([`Tester::runs`]), as the text passes report theirs.
+    let size = |c: &[u8]| {
+        if blind {
+            c.len()
+        } else {
+            decode(g, c, cfg).len()
+        }
+    };
     let mut cur = input.to_vec();
     let tree_pass = |f: fn(&TreeCtx<'_>, Tree, &mut Tester<'_>) -> Tree,
                      cur: &[u8],
@@ -540,7 +566,7 @@ fn choices_pipeline(
         match strategy {
             Strategy::Ddmin => {
                 cur = choices::ddmin_pass(&cur, tester, false);
-                passes.push(("ddmin-choices", cur.len(), tester.stats().tests));
+                passes.push(("ddmin-choices", size(&cur), tester.runs()));
                 break;
             }
             Strategy::Perses => cur = tree_pass(perses::perses, &cur, tester),
@@ -548,15 +574,15 @@ fn choices_pipeline(
             Strategy::Grabr => cur = tree_pass(grabr::grabr, &cur, tester),
             Strategy::Auto | Strategy::Choices => {
                 cur = choices::ddmin_lists(&ctx, cfg, &cur, tester);
-                passes.push(("ddmin-lists", cur.len(), tester.stats().tests));
+                passes.push(("ddmin-lists", size(&cur), tester.runs()));
                 cur = choices::chains::cut_chains(&ctx, cfg, &cur, tester);
-                passes.push(("cut-chains", cur.len(), tester.stats().tests));
+                passes.push(("cut-chains", size(&cur), tester.runs()));
                 cur = choices::replace_by_descendant(&ctx, cfg, &cur, tester);
-                passes.push(("replace-by-descendant", cur.len(), tester.stats().tests));
+                passes.push(("replace-by-descendant", size(&cur), tester.runs()));
                 cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
-                passes.push(("minimize-nodes", cur.len(), tester.stats().tests));
+                passes.push(("minimize-nodes", size(&cur), tester.runs()));
                 cur = choices::alternatives::switch_alternatives(&ctx, cfg, &cur, tester);
-                passes.push(("switch-alternatives", cur.len(), tester.stats().tests));
+                passes.push(("switch-alternatives", size(&cur), tester.runs()));
                 if strategy == Strategy::Choices {
                     cur = blind_passes(&cur, tester, &mut passes);
                 } else if blind {
@@ -565,7 +591,7 @@ fn choices_pipeline(
                     // choice space every candidate tree is encoded again)
                     // it would cost O(nodes²) encodings on a deep tree.
                     cur = tree_pass(perses::perses, &cur, tester);
-                    passes.push(("perses", cur.len(), tester.stats().tests));
+                    passes.push(("perses", size(&cur), tester.runs()));
                 }
             }
         }
@@ -578,15 +604,15 @@ fn choices_pipeline(
                 cur = blind_passes(&cur, tester, &mut passes);
             } else {
                 cur = choices::lower_nodes(&ctx, cfg, &cur, tester);
-                passes.push(("lower-nodes", cur.len(), tester.stats().tests));
+                passes.push(("lower-nodes", size(&cur), tester.runs()));
             }
             if cur == before {
                 cur = choices::alternatives::join_lists(&ctx, cfg, &cur, tester);
-                passes.push(("join-lists", cur.len(), tester.stats().tests));
+                passes.push(("join-lists", size(&cur), tester.runs()));
             }
             if cur == before {
                 cur = choices::restructure(&ctx, cfg, &cur, tester);
-                passes.push(("restructure", cur.len(), tester.stats().tests));
+                passes.push(("restructure", size(&cur), tester.runs()));
             }
         }
         if cur == before || tester.stopped() {

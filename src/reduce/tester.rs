@@ -196,6 +196,13 @@ impl<'o> Tester<'o> {
         self.stats
     }
 
+    /// Runs of the program under test so far, as pass reports count them:
+    /// this tester's tests, or, when its oracle tests through another
+    /// tester ([`Oracle::runs`]), that tester's.
+    pub fn runs(&self) -> u64 {
+        self.oracle.runs().unwrap_or(self.stats.tests)
+    }
+
     /// The stop flag ([`Tester::with_stop`]), to share with a tester that
     /// runs through this one.
     pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {

@@ -269,4 +269,34 @@ mod squeeze_first {
         .unwrap();
         assert_eq!(String::from_utf8_lossy(&r.output), "SELECT a FROM u, v");
     }
+
+    #[test]
+    fn text_reports_each_choice_pass_in_text_bytes_and_real_runs() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+        let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if c.windows(3).any(|w| w == b"/ 0") || c.windows(2).any(|w| w == b"/0") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let input = b"1 + 2 * (3 / 0) - 4 * (5 + 6)";
+        let r = reduce_text(Some(&g), input, Strategy::Auto, &mut t).unwrap();
+        let names: Vec<&str> = r.passes.iter().map(|p| p.0).collect();
+        // The choice passes by name, then the phase, then the polish.
+        let phase = names.iter().position(|&n| n == "choices").unwrap();
+        assert!(
+            names[..phase].contains(&"replace-by-descendant"),
+            "{names:?}"
+        );
+        assert!(names[phase..].contains(&"ddmin-tokens"), "{names:?}");
+        // Sizes in text bytes (never above the input), runs as the text
+        // tester counts them: never decreasing, ending at its total.
+        assert!(r.passes.iter().all(|p| p.1 <= input.len()));
+        assert!(r.passes.windows(2).all(|w| w[0].2 <= w[1].2));
+        assert_eq!(r.passes.last().unwrap().2, t.stats().tests);
+        assert_eq!(r.passes[phase].1, r.passes[phase - 1].1);
+    }
 }
