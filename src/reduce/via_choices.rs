@@ -101,9 +101,12 @@ pub(super) fn via_choices(
 }
 
 /// [`choices::restructure`] on the tree's choice sequence, tested as text.
-pub(super) fn restructure_text(g: &Grammar, tree: &Tree, tester: &mut Tester<'_>) -> Option<Vec<u8>> {
+pub(super) fn restructure_text(
+    g: &Grammar,
+    tree: &Tree,
+    tester: &mut Tester<'_>,
+) -> Option<Vec<u8>> {
     via_choices(g, tree, tester, |ctx, cfg, start, t| {
         choices::restructure(ctx, cfg, start, t)
     })
 }
-
