@@ -121,6 +121,12 @@ impl Reduce {
                     s.seconds,
                     if s.interrupted { " [interrupted]" } else { "" }
                 );
+                if s.passes.iter().any(|p| p.0 == "respace-blanks") {
+                    eprintln!(
+                        "  note: it parses only with its blanks changed; reduced in the \
+                         grammar's spelling, which still fails"
+                    );
+                }
                 eprintln!("  minimised: {}", s.output);
                 if let Some(c) = &s.output_choices {
                     eprintln!("  choices:   {c}");
