@@ -116,7 +116,7 @@ fn bucket_takes_other_blanks_and_skips_only_what_they_break() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("((<digit>))"), "{stdout}");
     assert!(
-        stdout.contains("not bucketed") && stdout.contains("its blanks matter"),
+        stdout.contains("not bucketed") && stdout.contains("the difference matters"),
         "{stdout}"
     );
 }

@@ -151,7 +151,7 @@ fn seed_takes_files_with_other_blanks_in_the_grammars_spelling() {
         .failure()
         .stderr(predicate::str::contains("line 1, column 6"))
         .stderr(predicate::str::contains(
-            "note: it parses with its blanks changed (leading and trailing blanks removed)",
+            "note: it parses with its spelling changed (leading and trailing blanks removed)",
         ));
     // --exact skips them instead.
     cli()

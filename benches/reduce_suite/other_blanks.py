@@ -10,7 +10,9 @@ one space around operators and keywords and no trailing newline):
   as is      the artifact;
   newline    with a trailing newline (what an editor saves);
   tight      without the blanks next to punctuation (`1+(2*3)`, `f(a,b)`);
-  doubled    every blank doubled.
+  doubled    every blank doubled;
+  lower case, newline   every letter in lower case (SQL keywords), and a
+             trailing newline.
 Before `parse::respace`, every variant but "as is" stopped with "does not
 parse". Prints one Markdown row per task and variant: result bytes, oracle
 calls (every predicate run), seconds, passes that ran first.
@@ -40,6 +42,7 @@ VARIANTS = {
     "newline": lambda t: t + "\n",
     "tight": lambda t: re.sub(r"\s*([^\w\s'\"])\s*", r"\1", t),
     "doubled": lambda t: re.sub(r"(\s)", r"\1\1", t),
+    "lower case, newline": lambda t: t.lower() + "\n",
 }
 
 
@@ -55,7 +58,7 @@ def ambiguous(binary):
         g = os.path.join(work, "words.json")
         with open(g, "w") as f:
             json.dump(grammar, f)
-        for name, text in [("26 KB", words[:words.rindex(" ", 0, 22140)] + " !"),
+        for name, text in [("22 KB", words[:words.rindex(" ", 0, 22140)] + " !"),
                            ("4 KB", words[:words.rindex(" ", 0, 4090)] + " !")]:
             path = os.path.join(work, "input.txt")
             with open(path, "w") as f:

@@ -1,21 +1,28 @@
-//! Parsing a text whose blanks differ from the grammar's spelling.
+//! Parsing a text whose blanks or letter case differ from the grammar's
+//! spelling.
 //!
 //! Real inputs come from editors and tools: they end with a newline, write
-//! `1+2` where a fuzzingbook grammar spells `1 + 2`, or put two spaces
-//! where it has one. Such a text does not parse, although its tokens do.
-//! [`respace`] finds a text that differs from the input only in blanks
-//! (ASCII whitespace) and parses, in one of four ways ([`Respacing`]),
-//! most faithful first:
-//! * [`Respacing::Trimmed`]: without leading and trailing blanks;
-//! * [`Respacing::Blanks`]: parsed with a variant of the grammar in which
-//!   each run of blanks in a terminal matches any run of one or more
-//!   blanks (a newline for a space, two spaces for one), and blanks may
-//!   lead and trail;
-//! * [`Respacing::Tight`]: the same with runs of zero or more blanks
-//!   (`1+2` for `1 + 2`);
-//! * [`Respacing::NoBlanks`]: the input without any blank, parsed with a
+//! `1+2` where a fuzzingbook grammar spells `1 + 2`, put two spaces where
+//! it has one, or write `select` where it has `SELECT`. Such a text does
+//! not parse, although its tokens do. [`respace`] finds a text that
+//! differs from the input only in blanks (ASCII whitespace) and, if asked,
+//! in the case of the grammar's letters, and parses. The blanks change in
+//! one of four ways ([`Blanks`]), most faithful first:
+//! * [`Blanks::Trimmed`]: without leading and trailing blanks;
+//! * [`Blanks::Runs`]: parsed with a variant of the grammar in which each
+//!   run of blanks in a terminal matches any run of one or more blanks (a
+//!   newline for a space, two spaces for one), and blanks may lead and
+//!   trail;
+//! * [`Blanks::Tight`]: the same with runs of zero or more blanks (`1+2`
+//!   for `1 + 2`);
+//! * [`Blanks::Removed`]: the input without any blank, parsed with a
 //!   variant whose terminals have none either (`( 1 )` for a grammar that
 //!   spells `(1)`; blanks inside strings are lost).
+//!
+//! With [`Respacing::fold_case`], every ASCII letter of the grammar's
+//! terminals also matches its other case (keywords, and the letters of
+//! identifier rules, which then take the grammar's case). [`Respacing::ALL`]
+//! lists the eight ways, the four without folding first.
 //!
 //! In the first three the input's other bytes, blanks inside strings
 //! included, stay as they are. Where blanks may vanish (the last two),
@@ -27,49 +34,91 @@
 //! parse tree is one of the grammar's derivations: the result is that
 //! derivation spelled with the grammar's own terminals, parsed again with
 //! the grammar. Whether it is still the same input is for the caller's
-//! oracle to say: a blank can matter.
+//! oracle to say: a blank or a letter's case can matter.
 
 use super::parse;
 use crate::grammar::{Elem, Grammar, GrammarBuilder, RuleId, SymbolId, Token};
 use crate::tree::{Label, NodeId, Tree};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
-/// How [`respace`] changed the blanks.
+/// How [`respace`] changes the blanks (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Respacing {
+pub enum Blanks {
     /// Leading and trailing blanks removed.
     Trimmed,
     /// Runs of blanks matched to the grammar's blanks.
-    Blanks,
+    Runs,
     /// Blanks put where the grammar has them and the input has none.
     Tight,
     /// Every blank removed, then the grammar's blanks put back.
-    NoBlanks,
+    Removed,
 }
 
-impl Respacing {
-    /// All four, most faithful to the input first.
-    pub const ALL: [Respacing; 4] = [
-        Respacing::Trimmed,
-        Respacing::Blanks,
-        Respacing::Tight,
-        Respacing::NoBlanks,
-    ];
+/// One way [`respace`] changes a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Respacing {
+    /// What happens to blanks.
+    pub blanks: Blanks,
+    /// Whether the grammar's letters also match in the other case.
+    pub fold_case: bool,
+}
 
-    /// What was done, for messages.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Respacing::Trimmed => "leading and trailing blanks removed",
-            Respacing::Blanks => "blanks respaced as the grammar writes them",
-            Respacing::Tight => "blanks put where the grammar writes them",
-            Respacing::NoBlanks => "blanks removed, then put where the grammar writes them",
+impl From<Blanks> for Respacing {
+    fn from(blanks: Blanks) -> Respacing {
+        Respacing {
+            blanks,
+            fold_case: false,
         }
     }
 }
 
-/// Longest input [`Respacing::Tight`] and [`Respacing::NoBlanks`] are
-/// tried on (see the module docs; a libFuzzer artifact's default
-/// `-max_len`).
+impl Respacing {
+    /// All eight, most faithful to the input first: the four ways with
+    /// blanks, then the same with letters in either case.
+    pub const ALL: [Respacing; 8] = {
+        const fn r(blanks: Blanks, fold_case: bool) -> Respacing {
+            Respacing { blanks, fold_case }
+        }
+        [
+            r(Blanks::Trimmed, false),
+            r(Blanks::Runs, false),
+            r(Blanks::Tight, false),
+            r(Blanks::Removed, false),
+            r(Blanks::Trimmed, true),
+            r(Blanks::Runs, true),
+            r(Blanks::Tight, true),
+            r(Blanks::Removed, true),
+        ]
+    };
+
+    /// What was done, for messages.
+    pub fn describe(self) -> String {
+        let blanks = match self.blanks {
+            Blanks::Trimmed => "leading and trailing blanks removed",
+            Blanks::Runs => "blanks respaced as the grammar writes them",
+            Blanks::Tight => "blanks put where the grammar writes them",
+            Blanks::Removed => "blanks removed, then put where the grammar writes them",
+        };
+        if self.fold_case {
+            format!("{blanks}, letters in the grammar's case")
+        } else {
+            blanks.to_string()
+        }
+    }
+}
+
+impl Blanks {
+    /// The four ways, most faithful first.
+    pub const ALL_WAYS: [Blanks; 4] = [
+        Blanks::Trimmed,
+        Blanks::Runs,
+        Blanks::Tight,
+        Blanks::Removed,
+    ];
+}
+
+/// Longest input [`Blanks::Tight`] and [`Blanks::Removed`] are tried on
+/// (see the module docs; a libFuzzer artifact's default `-max_len`).
 pub const AMBIGUOUS_MAX: usize = 4096;
 
 /// A text that differs from the input in blanks only, with its tree.
@@ -85,24 +134,42 @@ fn is_blank(b: u8) -> bool {
     b.is_ascii_whitespace() || b == 0x0b
 }
 
+/// What a variant grammar does with the blanks of the grammar's terminals.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Kept as they are.
+    Keep,
+    /// Each run matches any run of blanks, empty too if `empty_too`.
+    Runs { empty_too: bool },
+    /// Removed.
+    Strip,
+}
+
 /// The text `how` makes of `input`, if it differs from `input` and
 /// parses with `g` (see the module docs).
-pub fn respace(g: &Grammar, input: &[u8], how: Respacing) -> Option<Respaced> {
-    let text = match how {
-        Respacing::Trimmed => {
+pub fn respace(g: &Grammar, input: &[u8], how: impl Into<Respacing>) -> Option<Respaced> {
+    let how: Respacing = how.into();
+    let through = |mode: Mode, text: &[u8]| {
+        let v = variant(g, mode, how.fold_case)?;
+        spell(g, &v, &parse(&v, text).ok()?)
+    };
+    let text = match how.blanks {
+        Blanks::Tight | Blanks::Removed if input.len() > AMBIGUOUS_MAX => return None,
+        Blanks::Trimmed => {
             let start = input.iter().position(|&b| !is_blank(b))?;
             let end = input.iter().rposition(|&b| !is_blank(b))? + 1;
-            input[start..end].to_vec()
+            let trimmed = &input[start..end];
+            if how.fold_case {
+                through(Mode::Keep, trimmed)?
+            } else {
+                trimmed.to_vec()
+            }
         }
-        Respacing::Tight | Respacing::NoBlanks if input.len() > AMBIGUOUS_MAX => return None,
-        Respacing::Blanks | Respacing::Tight => {
-            let v = variant(g, Some(how == Respacing::Tight))?;
-            spell(g, &v, &parse(&v, input).ok()?)?
-        }
-        Respacing::NoBlanks => {
-            let v = variant(g, None)?;
+        Blanks::Runs => through(Mode::Runs { empty_too: false }, input)?,
+        Blanks::Tight => through(Mode::Runs { empty_too: true }, input)?,
+        Blanks::Removed => {
             let stripped: Vec<u8> = input.iter().copied().filter(|&b| !is_blank(b)).collect();
-            spell(g, &v, &parse(&v, &stripped).ok()?)?
+            through(Mode::Strip, &stripped)?
         }
     };
     if text == input {
@@ -112,12 +179,12 @@ pub fn respace(g: &Grammar, input: &[u8], how: Respacing) -> Option<Respaced> {
     Some(Respaced { text, tree })
 }
 
-/// `g` with each run of blanks in its terminals replaced by a new
-/// nonterminal matching any run of blanks (`Some(empty_too)`: zero or more
-/// if `empty_too`, else one or more; blanks may also lead and trail the
-/// start symbol), or removed (`None`). `g`'s nonterminals keep their ids;
-/// the new ones come after.
-fn variant(g: &Grammar, runs: Option<bool>) -> Option<Grammar> {
+/// `g` with the blanks of its terminals treated as `mode` says (a run
+/// becomes a new nonterminal matching runs of blanks, which then may also
+/// lead and trail the start symbol), and, with `fold_case`, each ASCII
+/// letter of a terminal a new nonterminal matching it in either case.
+/// `g`'s nonterminals keep their ids; the new ones come after.
+fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
     let fresh = |base: &str| {
         (0..)
             .map(|i| format!("<{base}{i}>"))
@@ -125,7 +192,13 @@ fn variant(g: &Grammar, runs: Option<bool>) -> Option<Grammar> {
             .unwrap_or_default()
     };
     let (some, any) = (fresh("blanks"), fresh("maybe-blanks"));
-    let run = if runs == Some(true) { &any } else { &some };
+    let run = if mode == (Mode::Runs { empty_too: true }) {
+        &any
+    } else {
+        &some
+    };
+    let case = |c: u8| fresh(&format!("case-{}", c.to_ascii_lowercase() as char));
+    let mut letters = BTreeSet::new();
     let mut b = GrammarBuilder::new();
     for s in 0..g.num_symbols() {
         b.declare(g.name(SymbolId(s as u32)), None);
@@ -137,30 +210,46 @@ fn variant(g: &Grammar, runs: Option<bool>) -> Option<Grammar> {
         for r in rules {
             let mut tokens = Vec::new();
             for e in g.body(r) {
-                match *e {
-                    Elem::Nt(x) => tokens.push(Token::Nt(g.name(x).to_string())),
-                    Elem::T(t) if runs.is_some() => {
-                        for part in g.term(t).chunk_by(|a, b| is_blank(*a) == is_blank(*b)) {
-                            tokens.push(if is_blank(part[0]) {
-                                Token::Nt(run.clone())
-                            } else {
-                                Token::T(part.to_vec())
-                            });
-                        }
+                let t = match *e {
+                    Elem::Nt(x) => {
+                        tokens.push(Token::Nt(g.name(x).to_string()));
+                        continue;
                     }
-                    Elem::T(t) => tokens.push(Token::T(
-                        g.term(t)
-                            .iter()
-                            .copied()
-                            .filter(|&x| !is_blank(x))
-                            .collect(),
-                    )),
+                    Elem::T(t) => t,
+                };
+                for part in g.term(t).chunk_by(|a, b| is_blank(*a) == is_blank(*b)) {
+                    if is_blank(part[0]) {
+                        match mode {
+                            Mode::Keep => tokens.push(Token::T(part.to_vec())),
+                            Mode::Runs { .. } => tokens.push(Token::Nt(run.clone())),
+                            Mode::Strip => {}
+                        }
+                    } else if fold_case {
+                        for piece in
+                            part.chunk_by(|a, b| a.is_ascii_alphabetic() == b.is_ascii_alphabetic())
+                        {
+                            if piece[0].is_ascii_alphabetic() {
+                                for &c in piece {
+                                    letters.insert(c.to_ascii_lowercase());
+                                    tokens.push(Token::Nt(case(c)));
+                                }
+                            } else {
+                                tokens.push(Token::T(piece.to_vec()));
+                            }
+                        }
+                    } else {
+                        tokens.push(Token::T(part.to_vec()));
+                    }
                 }
             }
             b.push_alt(g.name(sym), tokens);
         }
     }
-    if runs.is_none() {
+    for c in letters {
+        b.push_alt(&case(c), vec![Token::T(vec![c])]);
+        b.push_alt(&case(c), vec![Token::T(vec![c.to_ascii_uppercase()])]);
+    }
+    if !matches!(mode, Mode::Runs { .. }) {
         return b.start(g.name(g.start())).build().ok();
     }
     // <maybe-blanks> ::= "" | c <maybe-blanks>; <blanks> ::= c <maybe-blanks>.
@@ -247,12 +336,12 @@ mod tests {
     #[test]
     fn a_trailing_newline_is_trimmed() {
         let g = expr();
-        let r = respace(&g, b"1 + 2\n", Respacing::Trimmed).unwrap();
+        let r = respace(&g, b"1 + 2\n", Blanks::Trimmed).unwrap();
         assert_eq!(r.text, b"1 + 2");
         assert_eq!(r.tree.unparse(&g), b"1 + 2");
         // Nothing to trim, or the trimmed text does not parse either.
-        assert!(respace(&g, b"1 + 2", Respacing::Trimmed).is_none());
-        assert!(respace(&g, b"1+2\n", Respacing::Trimmed).is_none());
+        assert!(respace(&g, b"1 + 2", Blanks::Trimmed).is_none());
+        assert!(respace(&g, b"1+2\n", Blanks::Trimmed).is_none());
     }
 
     #[test]
@@ -261,16 +350,16 @@ mod tests {
         let want = b"1 + 2 * (3 - 4)";
         // Other runs of blanks where the grammar has one.
         for input in [&b"  1  +\n2 * (3\t-  4)"[..], b"1 + 2 * (3 - 4)\t\n"] {
-            let r = respace(&g, input, Respacing::Blanks).unwrap();
+            let r = respace(&g, input, Blanks::Runs).unwrap();
             assert_eq!(r.text, want, "{:?}", String::from_utf8_lossy(input));
         }
         // None where the grammar has one: Tight, not Blanks.
-        assert!(respace(&g, b"1+2*(3 -4)\n", Respacing::Blanks).is_none());
-        let r = respace(&g, b"1+2*(3 -4)\n", Respacing::Tight).unwrap();
+        assert!(respace(&g, b"1+2*(3 -4)\n", Blanks::Runs).is_none());
+        let r = respace(&g, b"1+2*(3 -4)\n", Blanks::Tight).unwrap();
         assert_eq!(r.text, want);
         // A blank where the grammar has none: only NoBlanks.
-        assert!(respace(&g, b"( 1 )", Respacing::Tight).is_none());
-        let r = respace(&g, b"( 1 )+2", Respacing::NoBlanks).unwrap();
+        assert!(respace(&g, b"( 1 )", Blanks::Tight).is_none());
+        let r = respace(&g, b"( 1 )+2", Blanks::Removed).unwrap();
         assert_eq!(r.text, b"(1) + 2");
     }
 
@@ -282,11 +371,11 @@ mod tests {
             &Default::default(),
         )
         .unwrap();
-        let r = respace(&g, b"'a b'  + 'b'\n", Respacing::Blanks).unwrap();
+        let r = respace(&g, b"'a b'  + 'b'\n", Blanks::Runs).unwrap();
         assert_eq!(r.text, b"'a b' + 'b'");
-        let r = respace(&g, b"'a b'+'b'", Respacing::Tight).unwrap();
+        let r = respace(&g, b"'a b'+'b'", Blanks::Tight).unwrap();
         assert_eq!(r.text, b"'a b' + 'b'");
-        let r = respace(&g, b"'a b'+ 'b'", Respacing::NoBlanks).unwrap();
+        let r = respace(&g, b"'a b'+ 'b'", Blanks::Removed).unwrap();
         assert_eq!(r.text, b"'ab' + 'b'");
     }
 
@@ -300,19 +389,51 @@ mod tests {
         )
         .unwrap();
         let long = "ab  ba\n".repeat(AMBIGUOUS_MAX / 4);
-        let r = respace(&g, long.as_bytes(), Respacing::Blanks).unwrap();
+        let r = respace(&g, long.as_bytes(), Blanks::Runs).unwrap();
         assert_eq!(
             r.text,
             "ab ba ".repeat(AMBIGUOUS_MAX / 4).trim_end().as_bytes()
         );
-        for how in [Respacing::Tight, Respacing::NoBlanks] {
+        for how in [Blanks::Tight, Blanks::Removed] {
             assert!(respace(&g, long.as_bytes(), how).is_none(), "{how:?}");
             assert!(respace(&g, b"ab  ba!", how).is_none(), "{how:?}");
         }
         assert_eq!(
-            respace(&g, b"ab ba\n", Respacing::Trimmed).unwrap().text,
+            respace(&g, b"ab ba\n", Blanks::Trimmed).unwrap().text,
             b"ab ba"
         );
+    }
+
+    #[test]
+    fn letters_take_the_grammars_case_only_when_asked() {
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["SELECT <id> FROM t<d>"], "<id>": ["<l>", "<l><id>"],
+                "<l>": ["a", "b"], "<d>": ["1", "2"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let input = b"select ab\nfrom T1\n";
+        for how in Blanks::ALL_WAYS {
+            assert!(respace(&g, input, how).is_none(), "{how:?}");
+        }
+        let fold = |blanks| Respacing {
+            blanks,
+            fold_case: true,
+        };
+        // The identifier's letters are the grammar's `a` and `b`: `AB` is
+        // spelled `ab`.
+        assert_eq!(
+            respace(&g, b"select AB from T1", fold(Blanks::Trimmed))
+                .unwrap()
+                .text,
+            b"SELECT ab FROM t1"
+        );
+        assert_eq!(
+            respace(&g, input, fold(Blanks::Runs)).unwrap().text,
+            b"SELECT ab FROM t1"
+        );
+        assert!(Respacing::ALL[..4].iter().all(|r| !r.fold_case));
+        assert!(Respacing::ALL[4..].iter().all(|r| r.fold_case));
     }
 
     #[test]

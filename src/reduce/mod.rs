@@ -138,9 +138,9 @@ fn parse_tree(g: &Grammar, text: &[u8]) -> Result<Tree, ReduceError> {
 }
 
 /// The tree of `text`; if it does not parse, the first text that differs
-/// from it in blanks only, parses and still fails
+/// from it in blanks and letter case only, parses and still fails
 /// ([`crate::parse::respace`]: one oracle run per text that parses), with
-/// how its blanks were changed.
+/// how it was respelled.
 fn parse_respaced(
     g: &Grammar,
     text: &[u8],
@@ -175,7 +175,7 @@ fn parse_respaced(
             column,
             message: format!(
                 "{message}\n(with {} it parses, but the oracle no longer calls it \
-                 interesting: its blanks matter)",
+                 interesting: the difference matters to the failure)",
                 how.describe()
             ),
         },
@@ -208,9 +208,10 @@ pub fn reduce_text(
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
     let ctx = TreeCtx::new(g, Render::Text).with_lexical_atoms();
     let keywords = ddmin::keywords(g);
-    // A text whose blanks differ from the grammar's (a trailing newline,
-    // `1+2` for `1 + 2`) is reduced in the grammar's spelling, if that
-    // still fails; the result is never longer than the input (below).
+    // A text whose blanks or letter case differ from the grammar's (a
+    // trailing newline, `1+2` for `1 + 2`, `select` for `SELECT`) is
+    // reduced in the grammar's spelling, if that still fails; the result
+    // is never longer than the input (below).
     let (text, mut tree, respaced) = parse_respaced(g, &cur, tester)?;
     if respaced.is_some() {
         // The input is the best so far until something beats it: the

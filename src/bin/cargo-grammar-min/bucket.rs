@@ -163,7 +163,7 @@ impl Bucket {
             let reduced = match session.reduce_artifact(&mut *oracle, artifact, &original) {
                 Ok(r) => r,
                 Err(e) => {
-                    // E.g. it parses only with its blanks changed, and then
+                    // E.g. it parses only with its blanks or case changed, and then
                     // no longer fails: this artifact only.
                     skip(e, "cannot reduce");
                     continue;

@@ -270,7 +270,7 @@ pub fn read_and_parse(
                 .find(|&how| grammar_min::parse::respace(g, &text, how).is_some());
             if let Some(how) = respaced {
                 eprintln!(
-                    "note: it parses with its blanks changed ({}); `reduce`, `seed` and \
+                    "note: it parses with its spelling changed ({}); `reduce`, `seed` and \
                      `generalize` take it that way",
                     how.describe()
                 );

@@ -123,7 +123,7 @@ impl Reduce {
                 );
                 if s.passes.iter().any(|p| p.0 == "respace-blanks") {
                     eprintln!(
-                        "  note: it parses only with its blanks changed; reduced in the \
+                        "  note: it parses only with its blanks or letter case changed; reduced in the \
                          grammar's spelling, which still fails"
                     );
                 }

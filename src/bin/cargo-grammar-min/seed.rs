@@ -13,9 +13,10 @@ use std::process::ExitCode;
 /// grammar fuzz target.
 ///
 /// Every file is parsed with the grammar and encoded as the choice sequence
-/// the target decodes back into exactly that file. A file whose blanks
-/// differ from the grammar's spelling (a trailing newline, `1+2` where the
-/// grammar writes `1 + 2`) is seeded in the grammar's spelling, and the
+/// the target decodes back into exactly that file. A file whose blanks or
+/// letter case differ from the grammar's spelling (a trailing newline,
+/// `1+2` where the grammar writes `1 + 2`, `select` for `SELECT`) is
+/// seeded in the grammar's spelling, and the
 /// listing says so (--exact skips such files instead). Each sequence is written
 /// to CORPUS_DIR under the hex SHA-1 of its content (libFuzzer's own naming,
 /// so re-running is idempotent and libFuzzer sees no duplicates). Files that
@@ -41,7 +42,7 @@ pub struct Seed {
     budget: DecodeArgs,
     #[command(flatten)]
     target: crate::common::TargetBudgetArgs,
-    /// Skip files that parse only with their blanks changed.
+    /// Skip files that parse only with their blanks or letter case changed.
     #[arg(long)]
     exact: bool,
 }
