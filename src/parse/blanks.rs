@@ -121,7 +121,8 @@ impl Blanks {
 /// (see the module docs; a libFuzzer artifact's default `-max_len`).
 pub const AMBIGUOUS_MAX: usize = 4096;
 
-/// A text that differs from the input in blanks only, with its tree.
+/// A text that differs from the input in blanks (and letter case) only,
+/// with its tree.
 #[derive(Clone, Debug)]
 pub struct Respaced {
     /// The text (the grammar's spelling of `tree`).
@@ -207,7 +208,29 @@ fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
         let sym = SymbolId(s as u32);
         let mut rules: Vec<RuleId> = g.rules_of(sym).collect();
         rules.sort_by_key(|&r| g.rule(r).source_index);
+        // Single-letter alternatives whose other case is an alternative
+        // too (`<letter> ::= "a" | "A" | …`) already match both: folding
+        // them would spell every `A` as `a`.
+        let single: BTreeSet<u8> = rules
+            .iter()
+            .filter_map(|&r| match g.body(r) {
+                [Elem::T(t)] if g.term(*t).len() == 1 => Some(g.term(*t)[0]),
+                _ => None,
+            })
+            .collect();
+        let both = |c: u8| {
+            let other = if c.is_ascii_lowercase() {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            };
+            single.contains(&c) && single.contains(&other)
+        };
         for r in rules {
+            let exact_letter = match g.body(r) {
+                [Elem::T(t)] if g.term(*t).len() == 1 => both(g.term(*t)[0]),
+                _ => false,
+            };
             let mut tokens = Vec::new();
             for e in g.body(r) {
                 let t = match *e {
@@ -224,7 +247,7 @@ fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
                             Mode::Runs { .. } => tokens.push(Token::Nt(run.clone())),
                             Mode::Strip => {}
                         }
-                    } else if fold_case {
+                    } else if fold_case && !exact_letter {
                         for piece in
                             part.chunk_by(|a, b| a.is_ascii_alphabetic() == b.is_ascii_alphabetic())
                         {
@@ -431,6 +454,19 @@ mod tests {
         assert_eq!(
             respace(&g, input, fold(Blanks::Runs)).unwrap().text,
             b"SELECT ab FROM t1"
+        );
+        // Where the grammar has both cases of a letter, it keeps the
+        // input's.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["SELECT <id>"], "<id>": ["<l>", "<l><id>"], "<l>": ["a", "A", "b"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            respace(&g, b"Select aAB", fold(Blanks::Trimmed))
+                .unwrap()
+                .text,
+            b"SELECT aAb"
         );
         assert!(Respacing::ALL[..4].iter().all(|r| !r.fold_case));
         assert!(Respacing::ALL[4..].iter().all(|r| r.fold_case));
