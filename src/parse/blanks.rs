@@ -8,7 +8,8 @@
 //! differs from the input only in blanks (ASCII whitespace) and, if asked,
 //! in the case of the grammar's letters, and parses. The blanks change in
 //! one of four ways ([`Blanks`]), most faithful first:
-//! * [`Blanks::Trimmed`]: without leading and trailing blanks;
+//! * [`Blanks::Trimmed`]: without leading and trailing blanks (and a
+//!   leading UTF-8 byte-order mark);
 //! * [`Blanks::Runs`]: parsed with a variant of the grammar in which each
 //!   run of blanks in a terminal matches any run of one or more blanks (a
 //!   newline for a space, two spaces for one), and blanks may lead and
@@ -157,6 +158,8 @@ pub fn respace(g: &Grammar, input: &[u8], how: impl Into<Respacing>) -> Option<R
     let text = match how.blanks {
         Blanks::Tight | Blanks::Removed if input.len() > AMBIGUOUS_MAX => return None,
         Blanks::Trimmed => {
+            // A UTF-8 byte-order mark (Windows editors) goes with the blanks.
+            let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
             let start = input.iter().position(|&b| !is_blank(b))?;
             let end = input.iter().rposition(|&b| !is_blank(b))? + 1;
             let trimmed = &input[start..end];
@@ -365,6 +368,9 @@ mod tests {
         // Nothing to trim, or the trimmed text does not parse either.
         assert!(respace(&g, b"1 + 2", Blanks::Trimmed).is_none());
         assert!(respace(&g, b"1+2\n", Blanks::Trimmed).is_none());
+        // A byte-order mark goes too.
+        let r = respace(&g, b"\xEF\xBB\xBF1 + 2\r\n", Blanks::Trimmed).unwrap();
+        assert_eq!(r.text, b"1 + 2");
     }
 
     #[test]
