@@ -21,6 +21,18 @@ fn json_grammar() -> (PathBuf, Grammar) {
     (p, g)
 }
 
+/// `seed [FLAGS] -g GRAMMAR TEXTS OUT`, to be asserted on.
+fn seed(flags: &[&str], grammar: &Path, texts: &Path, out: &Path) -> assert_cmd::assert::Assert {
+    cli()
+        .arg("seed")
+        .args(flags)
+        .arg("-g")
+        .arg(grammar)
+        .arg(texts)
+        .arg(out)
+        .assert()
+}
+
 fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
@@ -82,12 +94,7 @@ fn seed_lists_and_skips_bad_files() {
     let deep = format!("{}{}", "[".repeat(3000), "]".repeat(3000));
     std::fs::write(texts.path().join("deep.json"), &deep).unwrap();
     let out = tempfile::tempdir().unwrap();
-    cli()
-        .args(["seed", "-g"])
-        .arg(&grammar)
-        .arg(texts.path())
-        .arg(out.path())
-        .assert()
+    seed(&[], &grammar, texts.path(), out.path())
         .success()
         .stderr(predicate::str::contains("skipped").and(predicate::str::contains("bad.json")))
         .stderr(predicate::str::contains("line 1, column 7"))
@@ -104,31 +111,21 @@ fn seed_lists_and_skips_bad_files() {
     // Nothing usable: exit 1.
     let only_bad = tempfile::tempdir().unwrap();
     std::fs::write(only_bad.path().join("bad.json"), b"nope").unwrap();
-    cli()
-        .args(["seed", "-g"])
-        .arg(&grammar)
-        .arg(only_bad.path())
-        .arg(out.path().join("sub"))
-        .assert()
+    seed(&[], &grammar, only_bad.path(), &out.path().join("sub"))
         .code(1)
         .stdout(predicate::str::contains("seed: 0 of 1 files written"));
 }
 
 #[test]
 fn seed_takes_files_with_other_blanks_in_the_grammars_spelling() {
-    let grammar = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/expr.json");
+    let grammar = root().join("grammars/expr.json");
     let g = Grammar::from_path(&grammar, &Default::default()).unwrap();
     let texts = tempfile::tempdir().unwrap();
     // As editors write them: a trailing newline, tight operators.
     std::fs::write(texts.path().join("a.txt"), b"1 + 2\n").unwrap();
     std::fs::write(texts.path().join("b.txt"), b"(3*4)-5").unwrap();
     let out = tempfile::tempdir().unwrap();
-    cli()
-        .args(["seed", "-g"])
-        .arg(&grammar)
-        .arg(texts.path())
-        .arg(out.path())
-        .assert()
+    seed(&[], &grammar, texts.path(), out.path())
         .success()
         .stdout(predicate::str::contains(
             "leading and trailing blanks removed",
@@ -154,14 +151,14 @@ fn seed_takes_files_with_other_blanks_in_the_grammars_spelling() {
             "note: it parses with its spelling changed (leading and trailing blanks removed)",
         ));
     // --exact skips them instead.
-    cli()
-        .args(["seed", "--exact", "-g"])
-        .arg(&grammar)
-        .arg(texts.path())
-        .arg(out.path().join("exact"))
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("seed: 0 of 2 files written"));
+    seed(
+        &["--exact"],
+        &grammar,
+        texts.path(),
+        &out.path().join("exact"),
+    )
+    .code(1)
+    .stdout(predicate::str::contains("seed: 0 of 2 files written"));
 }
 
 #[test]

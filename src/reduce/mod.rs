@@ -137,17 +137,17 @@ fn parse_tree(g: &Grammar, text: &[u8]) -> Result<Tree, ReduceError> {
     })
 }
 
-/// The tree of `text`; if it does not parse, the first text that differs
-/// from it in blanks and letter case only, parses and still fails
-/// ([`crate::parse::respace`]: one oracle run per text that parses), with
-/// how it was respelled.
+/// The tree of `text`; if it does not parse, of the first text that
+/// differs from it in blanks and letter case only, parses and still fails
+/// ([`crate::parse::respace`]: one oracle run per text that parses),
+/// given with it.
 fn parse_respaced(
     g: &Grammar,
     text: &[u8],
     tester: &mut Tester<'_>,
-) -> Result<(Vec<u8>, Tree, Option<Respacing>), ReduceError> {
+) -> Result<(Tree, Option<Vec<u8>>), ReduceError> {
     let err = match parse_tree(g, text) {
-        Ok(t) => return Ok((text.to_vec(), t, None)),
+        Ok(t) => return Ok((t, None)),
         Err(e) => e,
     };
     let mut gone = None;
@@ -156,7 +156,7 @@ fn parse_respaced(
             continue;
         };
         if tester.test(&r.text) == Outcome::Interesting {
-            return Ok((r.text, r.tree, Some(how)));
+            return Ok((r.tree, Some(r.text)));
         }
         gone.get_or_insert(how);
     }
@@ -212,8 +212,8 @@ pub fn reduce_text(
     // trailing newline, `1+2` for `1 + 2`, `select` for `SELECT`) is
     // reduced in the grammar's spelling, if that still fails; the result
     // is never longer than the input (below).
-    let (text, mut tree, respaced) = parse_respaced(g, &cur, tester)?;
-    if respaced.is_some() {
+    let (mut tree, respelled) = parse_respaced(g, &cur, tester)?;
+    if let Some(text) = respelled {
         // The input is the best so far until something beats it: the
         // grammar's spelling can be longer.
         tester.accept(input);

@@ -265,10 +265,7 @@ pub fn read_and_parse(
         Ok(t) => Ok(Some((text, t))),
         Err(e) => {
             eprintln!("{}: {e}", path.display());
-            let respaced = grammar_min::parse::Respacing::ALL
-                .into_iter()
-                .find(|&how| grammar_min::parse::respace(g, &text, how).is_some());
-            if let Some(how) = respaced {
+            if let Some((how, _)) = grammar_min::parse::respace_first(g, &text) {
                 eprintln!(
                     "note: it parses with its spelling changed ({}); `reduce`, `seed` and \
                      `generalize` take it that way",

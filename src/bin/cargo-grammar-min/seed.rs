@@ -5,7 +5,7 @@ use crate::common::GrammarArgs;
 use crate::common::{write_atomic, DecodeArgs};
 use anyhow::{Context, Result};
 use clap::Args;
-use grammar_min::parse::{respace, Parser, Respacing};
+use grammar_min::parse::{respace_first, Parser};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -76,14 +76,7 @@ impl Seed {
             };
             let mut note = String::new();
             let tree = parser.parse(&text).or_else(|e| {
-                let respaced = (!self.exact)
-                    .then(|| {
-                        Respacing::ALL
-                            .iter()
-                            .find_map(|&how| respace(&g, &text, how).map(|r| (how, r)))
-                    })
-                    .flatten();
-                match respaced {
+                match (!self.exact).then(|| respace_first(&g, &text)).flatten() {
                     Some((how, r)) => {
                         note = format!(", {}", how.describe());
                         Ok(r.tree)

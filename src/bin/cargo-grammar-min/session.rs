@@ -17,7 +17,7 @@ use grammar_min::oracle::process::{
 };
 use grammar_min::oracle::signature::SignatureLevel;
 use grammar_min::oracle::{split, Decoded, Oracle, Outcome};
-use grammar_min::parse::{respace, Parser, Respacing};
+use grammar_min::parse::{respace_first, Parser};
 use grammar_min::tree::Tree;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -346,9 +346,8 @@ impl Session {
         Ok(match self.kind {
             InputKind::Choices => decode_tree(g, bytes, &self.cfg),
             _ => Parser::new(g).parse(bytes).or_else(|e| {
-                Respacing::ALL
-                    .iter()
-                    .find_map(|&how| respace(g, bytes, how).map(|r| r.tree))
+                respace_first(g, bytes)
+                    .map(|(_, r)| r.tree)
                     .ok_or_else(|| {
                         anyhow::anyhow!(
                             "{} does not parse with the grammar: {e}\nfix the grammar or the input; tree-based steps need a parse",
