@@ -285,14 +285,12 @@ pub(crate) fn unit_cycles(g: &Grammar) -> Vec<Vec<SymbolId>> {
     let n = g.symbols.len();
     // next[a] = the symbols b with a ⇒ α b β, α and β nullable.
     let mut next: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // Terminals are never empty (the builder drops empty ones).
+    let nullable = |e: &Elem| matches!(e, Elem::Nt(x) if g.symbols[x.index()].nullable);
     for (a, s) in g.symbols.iter().enumerate() {
         for r in s.rules.clone() {
             let r = &g.rules[r as usize];
             let body = &g.elems[r.body.start as usize..r.body.end as usize];
-            let nullable = |e: &Elem| match e {
-                Elem::T(t) => g.terms[t.index()].is_empty(),
-                Elem::Nt(x) => g.symbols[x.index()].nullable,
-            };
             let blockers = body.iter().filter(|e| !nullable(e)).count();
             for e in body {
                 let Elem::Nt(b) = e else { continue };
