@@ -92,8 +92,28 @@ fn original_that_does_not_fail_is_a_clear_error() {
         .assert()
         .failure()
         .stderr(contains("is not interesting"))
-        .stderr(contains("Code(1)"));
+        .stderr(contains(
+            "run 1 of 2 ended with exit code 1 (not interesting)",
+        ))
+        .stderr(contains("without a shell").not());
     assert!(!d.path().join("ok.txt.min").exists());
+}
+
+#[test]
+fn shell_syntax_in_cmd_gets_advice() {
+    let d = tempfile::tempdir().unwrap();
+    setup(d.path());
+    // Without a shell, `|` and `grep` reach cat as file names: cat fails.
+    bin()
+        .current_dir(d.path())
+        .args(["reduce", "--cmd", "cat {} | grep -q (", "bug.txt"])
+        .assert()
+        .failure()
+        .stderr(contains("is not interesting"))
+        .stderr(contains(
+            "without a shell, so `|` reached it as an argument",
+        ))
+        .stderr(contains("sh -c"));
 }
 
 #[test]

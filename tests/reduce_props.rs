@@ -103,6 +103,18 @@ proptest! {
         let r = reduce_text(None, &text, Strategy::Ddmin, &mut t).unwrap();
         prop_assert!(in_order(&r.output, &a, &b) && r.output.len() <= text.len());
 
+        // Text auto without a grammar (bracket pairs, lines, tokens,
+        // bytes): interesting, no larger, and 1-minimal for single bytes.
+        let mut p = pred;
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(None, &text, Strategy::Auto, &mut t).unwrap();
+        prop_assert!(in_order(&r.output, &a, &b) && r.output.len() <= text.len());
+        for i in 0..r.output.len() {
+            let c = [&r.output[..i], &r.output[i + 1..]].concat();
+            prop_assert!(!in_order(&c, &a, &b), "byte {} of {:?} deletable", i, String::from_utf8_lossy(&r.output));
+        }
+
         // Text auto (choice passes on the parse tree's choice sequence,
         // Perses, restructure, polish): interesting and no larger;
         // with an oracle that rejects non-sentences, a sentence.

@@ -44,6 +44,17 @@ pub enum Outcome {
     Timeout,
 }
 
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::Interesting => "interesting",
+            Outcome::NotInteresting => "not interesting",
+            Outcome::Invalid => "invalid",
+            Outcome::Timeout => "timeout",
+        })
+    }
+}
+
 impl Outcome {
     /// Is this [`Outcome::Interesting`]?
     pub fn is_interesting(self) -> bool {

@@ -152,6 +152,21 @@ pub enum Exit {
     TimedOut,
 }
 
+impl std::fmt::Display for Exit {
+    /// ```
+    /// use grammar_min::oracle::signature::Exit;
+    /// assert_eq!(Exit::Code(1).to_string(), "exit code 1");
+    /// assert_eq!(Exit::Signal(9).to_string(), "killed by signal 9");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exit::Code(c) => write!(f, "exit code {c}"),
+            Exit::Signal(s) => write!(f, "killed by signal {s}"),
+            Exit::TimedOut => f.write_str("timed out"),
+        }
+    }
+}
+
 /// Masks numbers and hex addresses so that messages differing only in
 /// input-dependent values compare equal: `0x7ffd1234` → `0xX`, `42` → `N`.
 ///

@@ -144,6 +144,41 @@ pub fn delete_sweep_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) 
     out
 }
 
+/// Chunk deletions swept from the end at halving sizes, then
+/// [`delete_sweep_from_end`]: for each chunk size `k` (the largest power of
+/// two below half the units, down to 2), the chunks `units[i - k..i]`
+/// from the end to the start, each deleted if the failure stays (then the
+/// sweep goes on just before it, since the units before are unchanged).
+/// Like ddmin it removes long runs of needless units in few runs, but it
+/// never starts the list of chunks over after a success, which is what
+/// makes ddmin quadratic on an input whose parts are mostly needed
+/// (BENCHMARKS.md, grammar-blind reduction). The final single-unit sweep
+/// makes the result 1-minimal.
+pub fn chunk_sweep_from_end<'a>(
+    mut units: Vec<&'a [u8]>,
+    tester: &mut Tester<'_>,
+) -> Vec<&'a [u8]> {
+    let mut k = 1;
+    while k * 4 <= units.len() {
+        k *= 2;
+    }
+    while k >= 2 && !tester.stopped() {
+        let mut i = units.len();
+        while i >= k && units.len() > k && !tester.stopped() {
+            let c = without(&units, i - k, i);
+            let r = c.concat();
+            if let Some((c, _)) = tester.first_interesting([(c, r)]) {
+                units = c;
+                i = i.saturating_sub(k).min(units.len());
+            } else {
+                i -= k;
+            }
+        }
+        k /= 2;
+    }
+    delete_sweep_from_end(units, tester)
+}
+
 /// `u` without `u[a..b]`.
 fn without<U: Clone>(u: &[U], a: usize, b: usize) -> Vec<U> {
     let mut c = Vec::with_capacity(u.len() - (b - a));

@@ -25,6 +25,7 @@
 //! assert_eq!(r.output, b"()");
 //! ```
 
+pub mod blind;
 pub mod choices;
 pub mod ddmin;
 pub mod edit;
@@ -92,7 +93,7 @@ impl std::str::FromStr for Strategy {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReduceError {
     /// The original input is not interesting.
-    #[error("the original input is not interesting (the oracle said {0:?}); nothing to reduce")]
+    #[error("the original input is not interesting (the oracle said: {0}); nothing to reduce")]
     NotReproduced(Outcome),
     /// The strategy needs a grammar.
     #[error("strategy {0:?} needs a grammar (--grammar FILE)")]
@@ -184,7 +185,9 @@ fn parse_respaced(
 }
 
 /// Reduces a text input. `grammar` is needed by every strategy but
-/// [`Strategy::Ddmin`]; tree strategies parse the text first.
+/// [`Strategy::Ddmin`] and [`Strategy::Auto`], which without a grammar
+/// runs the grammar-blind pipeline ([`blind`]: lines, bracket pairs,
+/// tokens, bytes); tree strategies parse the text first.
 ///
 /// # Errors
 /// The original is not interesting, no grammar, or the text does not
@@ -205,7 +208,16 @@ pub fn reduce_text(
             passes,
         });
     }
-    let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
+    let Some(g) = grammar else {
+        if strategy != Strategy::Auto {
+            return Err(ReduceError::NeedsGrammar(strategy));
+        }
+        blind::blind_into(&mut cur, tester, &mut passes);
+        return Ok(Reduced {
+            output: cur,
+            passes,
+        });
+    };
     let ctx = TreeCtx::new(g, Render::Text).with_lexical_atoms();
     let keywords = ddmin::keywords(g);
     // A text whose blanks or letter case differ from the grammar's (a

@@ -46,9 +46,11 @@ pub struct Reduce {
     /// Reducers: auto, ddmin, choices, perses, hdd, grabr.
     ///
     /// auto (best in size and runs on the benchmarks): grammar passes,
-    /// then a token/byte polish, to a fixpoint. ddmin: grammar-blind line,
-    /// token and byte ddmin (no grammar needed; the fallback for text the
-    /// grammar does not parse). choices: the choice-sequence passes
+    /// then a token/byte polish, to a fixpoint; without a grammar, a
+    /// grammar-blind pipeline: bracket pairs (with a brace block's
+    /// header), lines, tokens and bytes, to a fixpoint. ddmin: Zeller's
+    /// ddmin on lines, tokens and bytes (no grammar needed; the fallback
+    /// for text the grammar does not parse). choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
     #[arg(long, default_value = "auto")]
@@ -94,11 +96,17 @@ impl Reduce {
             .oracle
             .resolve(self.target.clone(), self.artifacts.clone())?;
         let grammar = session.grammar.as_ref();
-        let strategy = if grammar.is_none() && self.strategy == Strategy::Auto {
-            Strategy::Ddmin
-        } else {
-            self.strategy
-        };
+        let strategy = self.strategy;
+        if grammar.is_none()
+            && self.target.is_none()
+            && self.strategy == Strategy::Auto
+            && !self.json
+        {
+            eprintln!(
+                "note: no grammar (give --grammar FILE, or put one at grammars/TARGET.json): \
+                 reducing grammar-blind (lines, bracket pairs, tokens, bytes)"
+            );
+        }
         let stop = Arc::new(AtomicBool::new(false));
         {
             let s = stop.clone();

@@ -283,10 +283,12 @@ impl Session {
                         let err = String::from_utf8_lossy(&r.stderr);
                         let tail: Vec<&str> = err.lines().collect();
                         bail!(
-                            "the original {} is not interesting (run {run}: {:?}, outcome {:?}); the command must exit 0 on it\n--- stderr (tail) ---\n{}",
+                            "the original {} is not interesting: run {run} of {} ended with {} \
+                             ({outcome}); the command must exit 0 on it{}\n--- stderr (tail) ---\n{}",
                             artifact.display(),
+                            a.repeat,
                             r.exit,
-                            outcome,
+                            shell_hint(cmd),
                             tail[tail.len().saturating_sub(15)..].join("\n")
                         );
                     }
@@ -480,7 +482,7 @@ impl Session {
                 reduce_choices(g, &self.cfg, original, Strategy::Auto, &mut tester)
             }
             (_, Some(g)) => reduce_text(Some(g), original, Strategy::Perses, &mut tester),
-            (_, None) => reduce_text(None, original, Strategy::Ddmin, &mut tester),
+            (_, None) => reduce_text(None, original, Strategy::Auto, &mut tester),
         }
         .map_err(|e| {
             let hint = match e {
@@ -542,5 +544,29 @@ impl Session {
             max_len: self.cfg.max_len,
             pattern: p.to_file(g),
         })
+    }
+}
+
+/// Advice when `cmd` holds shell syntax (`|`, `>`, `&&`, `2>&1`, ...),
+/// which `--cmd` passes to the program as plain arguments: `gcc {} 2>&1 |
+/// grep -q x` makes gcc see `|` and `grep` as file names.
+fn shell_hint(cmd: &str) -> String {
+    let words = split::split(cmd).unwrap_or_default();
+    let shelly = |w: &str| {
+        matches!(w, "|" | "||" | "&&" | ";" | "&" | "|&")
+            || w.starts_with('>')
+            || w.starts_with('<')
+            || w.starts_with("2>")
+            || w.starts_with("1>")
+            || w.starts_with("&>")
+    };
+    match words.iter().find(|w| shelly(w)) {
+        Some(w) => format!(
+            "\nnote: --cmd runs the program without a shell, so `{w}` reached it as an \
+             argument; for pipes or redirections let a shell run it, e.g.\n  \
+             --cmd 'sh -c \"gcc -c {{}} 2>&1 | grep -q division\"'\nor put the \
+             commands in a script and give --cmd 'sh check.sh {{}}'"
+        ),
+        None => String::new(),
     }
 }

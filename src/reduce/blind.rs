@@ -1,0 +1,223 @@
+//! Grammar-blind reduction: what `auto` does without a grammar. Lines,
+//! bracket pairs, tokens and bytes, repeated to a joint fixpoint, the way
+//! C-Reduce's line, balanced-pair and token passes take turns.
+//!
+//! Plain ddmin over tokens cannot remove a pair of brackets (each bracket
+//! alone breaks the text), nor a brace block with its header (`f(){...}`)
+//! unless ddmin's chunks happen to align with it; [`delete_pairs`] offers
+//! both as single candidates.
+
+use super::ddmin;
+use super::Tester;
+use crate::oracle::Outcome;
+
+/// The matched bracket pairs of `text` (`()`, `[]`, `{}`), as the byte
+/// positions of the opener and the closer, in order of the opener. A
+/// closer that does not match the innermost open bracket is skipped, so
+/// an unbalanced text still yields its balanced parts. Brackets inside
+/// quotes are counted too: this is a heuristic, and the oracle judges.
+///
+/// ```
+/// use grammar_min::reduce::blind::pairs;
+/// assert_eq!(pairs(b"f(a[1]) {x}"), [(1, 6), (3, 5), (8, 10)]);
+/// assert_eq!(pairs(b"(]"), []);
+/// ```
+pub fn pairs(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    for (i, &b) in text.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => open.push(i),
+            b')' | b']' | b'}' => {
+                let want = match b {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if open.last().is_some_and(|&o| text[o] == want) {
+                    out.push((open.pop().unwrap_or_default(), i));
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Where the definition or statement that a brace block ends begins: after
+/// the last `;`, `}` or `{` before `open`, or at the start of its line if
+/// that is later (`int f(int a) {...}`, `while (x) {...}`, `proc p {a}
+/// {...}`), skipping blanks.
+fn header_start(text: &[u8], open: usize) -> usize {
+    let mut s = text[..open]
+        .iter()
+        .rposition(|&b| matches!(b, b';' | b'}' | b'{' | b'\n'))
+        .map_or(0, |p| p + 1);
+    while s < open && text[s].is_ascii_whitespace() {
+        s += 1;
+    }
+    s
+}
+
+/// One candidate per way to drop a bracket pair: for a brace block, the
+/// block with its header (see [`header_start`]); the pair with its
+/// contents; the two brackets alone. Pairs are tried in order of their
+/// opener (outer ones first, so an inner pair goes with its outer one at
+/// no extra cost), each way once per call; after a success the pairs are
+/// found again and the walk goes on from the same pair index. `text` must
+/// be known interesting.
+pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut k = 0;
+    loop {
+        let ps = pairs(&cur);
+        let Some(&(o, c)) = ps.get(k) else {
+            return cur;
+        };
+        let mut cands: Vec<Vec<u8>> = Vec::with_capacity(3);
+        let cut = |a: usize, b: usize| [&cur[..a], &cur[b..]].concat();
+        if cur[o] == b'{' {
+            let h = header_start(&cur, o);
+            if h < o {
+                cands.push(cut(h, c + 1));
+            }
+        }
+        cands.push(cut(o, c + 1));
+        cands.push([&cur[..o], &cur[o + 1..c], &cur[c + 1..]].concat());
+        match tester.first_interesting(cands.into_iter().map(|c| ((), c))) {
+            Some(((), next)) => cur = next,
+            None if tester.stopped() => return cur,
+            None => k += 1,
+        }
+    }
+}
+
+/// The grammar-blind pipeline: the empty text first (one run), blanks
+/// squeezed, then ddmin over lines, [`delete_pairs`], ddmin over tokens
+/// and over bytes, round after round until a round changes nothing (a
+/// token deletion can free a line, a pair deletion a token). The result is
+/// 1-minimal with respect to deleting one token and one byte, as
+/// [`super::polish`]'s with no keywords.
+pub(super) fn blind_into(
+    cur: &mut Vec<u8>,
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+) {
+    if !cur.is_empty() && tester.test(b"") == Outcome::Interesting {
+        tester.accept(b"");
+        cur.clear();
+        passes.push(("empty", 0, tester.stats().tests));
+        return;
+    }
+    let squeezed = ddmin::squeeze_blanks(cur);
+    if squeezed.len() < cur.len() && tester.test(&squeezed) == Outcome::Interesting {
+        tester.accept(&squeezed);
+        *cur = squeezed;
+        passes.push(("squeeze-blanks", cur.len(), tester.stats().tests));
+    }
+    loop {
+        let before = cur.clone();
+        *cur = delete_pairs(cur, tester);
+        passes.push(("delete-pairs", cur.len(), tester.stats().tests));
+        if ddmin::lines(cur).len() > 2 {
+            *cur = ddmin::chunk_sweep_from_end(ddmin::lines(cur), tester).concat();
+            passes.push(("sweep-lines", cur.len(), tester.stats().tests));
+        }
+        *cur = ddmin::chunk_sweep_from_end(ddmin::tokens(cur), tester).concat();
+        passes.push(("sweep-tokens", cur.len(), tester.stats().tests));
+        *cur = ddmin::chunk_sweep_from_end(cur.chunks(1).collect(), tester).concat();
+        passes.push(("sweep-bytes", cur.len(), tester.stats().tests));
+        if *cur == before || tester.stopped() {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::FnOracle;
+    use crate::reduce::{reduce_text, Strategy};
+
+    fn balanced(c: &[u8]) -> bool {
+        let n = |b: u8| c.iter().filter(|&&x| x == b).count();
+        pairs(c).len() * 2 == n(b'(') + n(b')') + n(b'[') + n(b']') + n(b'{') + n(b'}')
+    }
+
+    /// Interesting iff `needle` occurs and every bracket is paired.
+    fn wants(needle: &'static [u8]) -> impl FnMut(&[u8]) -> Outcome {
+        move |c: &[u8]| {
+            if balanced(c) && c.windows(needle.len()).any(|w| w == needle) {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        }
+    }
+
+    #[test]
+    fn redundant_brackets_go_in_pairs() {
+        let input = b"x = f([((1/0))]) + {2};";
+        let mut p = wants(b"1/0");
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(None, input, Strategy::Auto, &mut t).unwrap();
+        assert_eq!(r.output, b"1/0");
+        // Zeller's ddmin over tokens and bytes cannot drop a pair: each
+        // bracket alone unbalances the text.
+        let mut p = wants(b"1/0");
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(None, input, Strategy::Ddmin, &mut t).unwrap();
+        assert_eq!(r.output, b"([((1/0))])");
+    }
+
+    #[test]
+    fn a_brace_block_goes_with_its_header() {
+        // Interesting iff the text is function definitions `name(){...}`
+        // only and one of them divides by zero.
+        let mut p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let defs = s.split_inclusive('}').all(|d| {
+                let d = d.trim();
+                d.is_empty()
+                    || d.split_once("(){").is_some_and(|(name, body)| {
+                        !name.is_empty()
+                            && name.bytes().all(|b| b.is_ascii_alphabetic())
+                            && body.ends_with('}')
+                    })
+            });
+            if defs && s.contains("1/0") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        t.seed(b"f(){x}\ng(){1/0}\nh(){y}", Outcome::Interesting);
+        let out = delete_pairs(b"f(){x}\ng(){1/0}\nh(){y}", &mut t);
+        assert_eq!(out, b"\ng(){1/0}\n");
+        // Header, pair, brackets for f and h: the header goes first and
+        // is kept; g's three ways and its `()` pair fail.
+        assert!(t.stats().tests <= 8, "{:?}", t.stats());
+    }
+
+    #[test]
+    fn the_empty_text_is_tried_first() {
+        let mut p = |_: &[u8]| Outcome::Interesting;
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(None, b"anything at all\n", Strategy::Auto, &mut t).unwrap();
+        assert_eq!(r.output, b"");
+        assert_eq!(t.stats().tests, 2, "the original and the empty text");
+    }
+
+    #[test]
+    fn header_starts_after_the_previous_statement() {
+        assert_eq!(header_start(b"a; int f(int x) {", 16), 3);
+        assert_eq!(header_start(b"x}\n  while (y) {", 15), 5);
+        assert_eq!(header_start(b"{", 0), 0);
+    }
+}
