@@ -5,7 +5,8 @@
 #   benches/generalisation/run.sh [TOOL] [TASK...]
 #
 # TOOL: auto (default; `cargo grammar-min reduce`, text, strategy auto),
-# ddmin (`--strategy ddmin`) or picire (`picire -a both`, if installed).
+# ddmin (`--strategy ddmin`), blind (strategy auto without the grammar:
+# the grammar-blind pipeline) or picire (`picire -a both`, if installed).
 # TASK: names in tasks/ (default: all). GM_BIN overrides the binary
 # (default target/release/cargo-grammar-min; `cargo build --release` first).
 # KEEP=DIR copies each result to DIR/TASK.out.
@@ -52,7 +53,9 @@ for T in "${TASKS[@]}"; do
       cp "$WORK/picire/$T.txt" "$OUT" 2>/dev/null || true ;;
     auto | ddmin)
       "$GM" reduce --cmd "$WORK/test.sh {}" --grammar "$G" --strategy "$TOOL" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
-    *) echo "unknown tool: $TOOL (auto, ddmin or picire)" >&2; exit 2 ;;
+    blind)
+      "$GM" reduce --cmd "$WORK/test.sh {}" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
+    *) echo "unknown tool: $TOOL (auto, ddmin, blind or picire)" >&2; exit 2 ;;
   esac
   E=$(date +%s.%N)
   OK=NO

@@ -174,6 +174,25 @@ mod tests {
     }
 
     #[test]
+    fn blind_ignores_a_grammar_that_does_not_parse_the_text() {
+        let g = crate::grammar::Grammar::from_json_str(
+            r#"{"<start>": ["<d>"], "<d>": ["0", "1"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let mut p = wants(b"1/0");
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = b"x = ((1/0));";
+        assert!(matches!(
+            reduce_text(Some(&g), input, Strategy::Auto, &mut t),
+            Err(crate::reduce::ReduceError::Unparseable { .. })
+        ));
+        let r = reduce_text(Some(&g), input, Strategy::Blind, &mut t).unwrap();
+        assert_eq!(r.output, b"1/0");
+    }
+
+    #[test]
     fn a_brace_block_goes_with_its_header() {
         // Interesting iff the text is function definitions `name(){...}`
         // only and one of them divides by zero.

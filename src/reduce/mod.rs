@@ -60,6 +60,11 @@ pub enum Strategy {
     Auto,
     /// ddmin only (lines, tokens, then bytes; bytes of choice artifacts).
     Ddmin,
+    /// The grammar-blind pipeline ([`blind`]: bracket pairs, lines,
+    /// tokens, bytes, to a fixpoint), what `auto` does without a grammar;
+    /// for text the grammar does not parse. On choice artifacts, as
+    /// `ddmin`.
+    Blind,
     /// Choice-sequence passes only.
     Choices,
     /// Perses only.
@@ -76,13 +81,14 @@ impl std::str::FromStr for Strategy {
         Ok(match s {
             "auto" => Strategy::Auto,
             "ddmin" => Strategy::Ddmin,
+            "blind" => Strategy::Blind,
             "choices" => Strategy::Choices,
             "perses" => Strategy::Perses,
             "hdd" => Strategy::Hdd,
             "grabr" => Strategy::Grabr,
             _ => {
                 return Err(format!(
-                    "unknown strategy `{s}`; use auto, ddmin, choices, perses, hdd or grabr"
+                    "unknown strategy `{s}`; use auto, blind, ddmin, choices, perses, hdd or grabr"
                 ))
             }
         })
@@ -185,8 +191,8 @@ fn parse_respaced(
 }
 
 /// Reduces a text input. `grammar` is needed by every strategy but
-/// [`Strategy::Ddmin`] and [`Strategy::Auto`], which without a grammar
-/// runs the grammar-blind pipeline ([`blind`]: lines, bracket pairs,
+/// [`Strategy::Ddmin`], [`Strategy::Blind`] and [`Strategy::Auto`], which
+/// without a grammar runs the grammar-blind pipeline ([`blind`]: lines, bracket pairs,
 /// tokens, bytes); tree strategies parse the text first.
 ///
 /// # Errors
@@ -208,16 +214,14 @@ pub fn reduce_text(
             passes,
         });
     }
-    let Some(g) = grammar else {
-        if strategy != Strategy::Auto {
-            return Err(ReduceError::NeedsGrammar(strategy));
-        }
+    if strategy == Strategy::Blind || (strategy == Strategy::Auto && grammar.is_none()) {
         blind::blind_into(&mut cur, tester, &mut passes);
         return Ok(Reduced {
             output: cur,
             passes,
         });
-    };
+    }
+    let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
     let ctx = TreeCtx::new(g, Render::Text).with_lexical_atoms();
     let keywords = ddmin::keywords(g);
     // A text whose blanks or letter case differ from the grammar's (a
@@ -481,7 +485,7 @@ fn choices_pipeline(
     loop {
         let before = cur.clone();
         match strategy {
-            Strategy::Ddmin => {
+            Strategy::Ddmin | Strategy::Blind => {
                 cur = choices::ddmin_pass(&cur, tester, false);
                 passes.push(("ddmin-choices", size(&cur), tester.runs()));
                 break;

@@ -43,14 +43,14 @@ pub struct Reduce {
     pub artifacts: Vec<PathBuf>,
     #[command(flatten)]
     pub oracle: OracleArgs,
-    /// Reducers: auto, ddmin, choices, perses, hdd, grabr.
+    /// Reducers: auto, blind, ddmin, choices, perses, hdd, grabr.
     ///
     /// auto (best in size and runs on the benchmarks): grammar passes,
-    /// then a token/byte polish, to a fixpoint; without a grammar, a
-    /// grammar-blind pipeline: bracket pairs (with a brace block's
+    /// then a token/byte polish, to a fixpoint; without a grammar, blind.
+    /// blind: grammar-blind, for any text (the fallback for text the
+    /// grammar does not parse): bracket pairs (a brace block with its
     /// header), lines, tokens and bytes, to a fixpoint. ddmin: Zeller's
-    /// ddmin on lines, tokens and bytes (no grammar needed; the fallback
-    /// for text the grammar does not parse). choices: the choice-sequence passes
+    /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
     #[arg(long, default_value = "auto")]
@@ -281,7 +281,8 @@ impl Reduce {
         let (reduced, mut stats, cache) = result.map_err(|e| {
             let hint = match e {
                 ReduceError::Unparseable { .. } => {
-                    "\nuse --strategy ddmin to reduce it without the grammar"
+                    "\nuse --strategy blind to reduce it without the grammar (bracket pairs, \
+                     lines, tokens, bytes; or --strategy ddmin for plain ddmin)"
                 }
                 _ => "",
             };
