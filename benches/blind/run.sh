@@ -1,0 +1,60 @@
+#!/bin/bash
+# Grammar-blind reduction: crash inputs in languages grammar-min has no
+# grammar for (C for gcc, Python, Tcl, JavaScript for node), reduced
+# without a grammar, against picire.
+#
+#   benches/blind/run.sh [TOOL] [TASK...]
+#
+# TOOL: blind (default; `cargo grammar-min reduce --cmd ...` without a
+# grammar, i.e. text `auto` grammar-blind), ddmin (`--strategy ddmin`,
+# Zeller's ddmin on lines, tokens and bytes), picire (`picire -a both`,
+# lines then characters, if installed) or grammar (text `auto` with
+# grammars/js.json; js_* tasks only). TASK: names in tasks/ without the
+# extension (default: all). GM_BIN overrides the binary (default
+# target/release/cargo-grammar-min; `cargo build --release` first).
+# KEEP=DIR copies each result to DIR.
+#
+# Prints one line per task: result bytes, oracle calls (every run of the
+# predicate, counted alike for every tool), seconds, and whether the
+# result still satisfies the predicate. Needs gcc, python3, tclsh, node.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+GM=${GM_BIN:-$ROOT/target/release/cargo-grammar-min}
+TOOL=${1:-blind}
+shift || true
+TASKS=("$@")
+if [ ${#TASKS[@]} -eq 0 ]; then
+  for f in "$HERE"/tasks/*; do n=$(basename "$f"); TASKS+=("${n%.*}"); done
+fi
+WORK=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] && cp "$WORK"/out.* "$KEEP"/ ; rm -rf "$WORK"' EXIT
+for T in "${TASKS[@]}"; do
+  IN=$(ls "$HERE"/tasks/"$T".*)
+  EXT=${IN##*.}
+  P=$HERE/predicates/$T.sh
+  C=$WORK/$T.count
+  : > "$C"
+  printf '#!/bin/sh\nprintf x >> "%s"\nexec sh "%s" "$1"\n' "$C" "$P" > "$WORK/test.sh"
+  chmod +x "$WORK/test.sh"
+  OUT=$WORK/out.$T.$EXT
+  S=$(date +%s.%N)
+  case $TOOL in
+    picire)
+      picire -i "$IN" --test "$WORK/test.sh" -a both -o "$WORK/picire" -l ERROR > /dev/null 2>&1 || true
+      cp "$WORK/picire/$T.$EXT" "$OUT" 2>/dev/null || true ;;
+    blind)
+      "$GM" reduce --cmd "$WORK/test.sh {}" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
+    ddmin)
+      "$GM" reduce --cmd "$WORK/test.sh {}" --strategy ddmin "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
+    grammar)
+      "$GM" reduce --cmd "$WORK/test.sh {}" --grammar "$HERE/grammars/js.json" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
+    *) echo "unknown tool: $TOOL (blind, ddmin, picire or grammar)" >&2; exit 2 ;;
+  esac
+  E=$(date +%s.%N)
+  OK=NO
+  if [ -f "$OUT" ] && sh "$P" "$OUT"; then OK=yes; fi
+  printf '%s %s bytes=%s calls=%s sec=%.1f still_interesting=%s\n' "$T" "$TOOL" \
+    "$( [ -f "$OUT" ] && wc -c < "$OUT" | tr -d ' ' || echo -)" "$(wc -c < "$C" | tr -d ' ')" \
+    "$(echo "$E - $S" | bc)" "$OK"
+done
