@@ -31,6 +31,8 @@ fn cmd_oracle_reduces_and_keeps_the_artifact() {
         ])
         .assert()
         .success()
+        .stderr(contains("no grammar"))
+        .stderr(contains("reducing grammar-blind"))
         .stderr(contains("Reproduce with:"))
         .stderr(contains("python3 check.py bug.txt.min"));
     assert_eq!(std::fs::read(d.path().join("bug.txt.min")).unwrap(), b"()");

@@ -97,14 +97,16 @@ impl Reduce {
             .resolve(self.target.clone(), self.artifacts.clone())?;
         let grammar = session.grammar.as_ref();
         let strategy = self.strategy;
+        // With --cmd every positional is an artifact; a target without a
+        // grammar file has its own note (session).
         if grammar.is_none()
-            && self.target.is_none()
+            && (self.target.is_none() || self.oracle.cmd.is_some())
             && self.strategy == Strategy::Auto
             && !self.json
         {
             eprintln!(
                 "note: no grammar (give --grammar FILE, or put one at grammars/TARGET.json): \
-                 reducing grammar-blind (lines, bracket pairs, tokens, bytes)"
+                 reducing grammar-blind (bracket pairs, lines, tokens, bytes)"
             );
         }
         let stop = Arc::new(AtomicBool::new(false));
