@@ -93,6 +93,73 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     }
 }
 
+/// The top-level commas inside the pair `(o, c)` of `text`: those not
+/// inside a nested pair of `ps` (all of `text`'s pairs, by opener).
+fn commas(text: &[u8], ps: &[(usize, usize)], o: usize, c: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut i = o + 1;
+    // Nested pairs in opener order: skip each one's span.
+    let mut nested = ps.iter().filter(|&&(a, b)| a > o && b < c).peekable();
+    while i < c {
+        while nested.peek().is_some_and(|&&(a, _)| a < i) {
+            nested.next();
+        }
+        if let Some(&&(a, b)) = nested.peek() {
+            if a == i {
+                i = b + 1;
+                nested.next();
+                continue;
+            }
+        }
+        if text[i] == b',' {
+            out.push(i);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// List elements deleted with their comma: in every bracket pair whose
+/// contents hold top-level commas (`[1, {"a": 2}, 3]`, `f(a, b)`,
+/// `{"k": v, "l": w}`), each element from the last to the first, one
+/// candidate each (the element and the comma before it; the first
+/// element with the comma after it). A pair deletion leaves a list's
+/// separators behind (`[1, , 3]`) and token chunks rarely align with an
+/// element; this is Perses' list deletion without a grammar. `text` must
+/// be known interesting.
+pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut k = 0;
+    loop {
+        let ps = pairs(&cur);
+        let Some(&(o, c)) = ps.get(k) else {
+            return cur;
+        };
+        let cs = commas(&cur, &ps, o, c);
+        if cs.is_empty() {
+            k += 1;
+            continue;
+        }
+        // Element i spans (bounds[i], bounds[i + 1]) exclusive.
+        let mut bounds = vec![o];
+        bounds.extend_from_slice(&cs);
+        bounds.push(c);
+        let cands = (0..bounds.len() - 1).rev().map(|i| {
+            let (a, b) = if i == 0 {
+                (bounds[0] + 1, bounds[1] + 1)
+            } else {
+                (bounds[i], bounds[i + 1])
+            };
+            ((), [&cur[..a], &cur[b..]].concat())
+        });
+        match tester.first_interesting(cands) {
+            Some(((), next)) => cur = next,
+            None if tester.stopped() => return cur,
+            None => k += 1,
+        }
+    }
+}
+
 /// The grammar-blind pipeline: the empty text first (one run), blanks
 /// squeezed, then ddmin over lines, [`delete_pairs`], ddmin over tokens
 /// and over bytes, round after round until a round changes nothing (a
@@ -120,6 +187,8 @@ pub(super) fn blind_into(
         let before = cur.clone();
         *cur = delete_pairs(cur, tester);
         passes.push(("delete-pairs", cur.len(), tester.stats().tests));
+        *cur = delete_elements(cur, tester);
+        passes.push(("delete-elements", cur.len(), tester.stats().tests));
         if ddmin::lines(cur).len() > 2 {
             *cur = ddmin::chunk_sweep_from_end(ddmin::lines(cur), tester).concat();
             passes.push(("sweep-lines", cur.len(), tester.stats().tests));
