@@ -1,6 +1,7 @@
-//! Grammar-blind reduction: what `auto` does without a grammar. Lines,
-//! bracket pairs, tokens and bytes, repeated to a joint fixpoint, the way
-//! C-Reduce's line, balanced-pair and token passes take turns.
+//! Grammar-blind reduction: what `auto` does without a grammar. Bracket
+//! pairs, list elements, lines, tokens and bytes, repeated to a joint
+//! fixpoint, the way C-Reduce's balanced-pair, line and token passes take
+//! turns.
 //!
 //! Plain ddmin over tokens cannot remove a pair of brackets (each bracket
 //! alone breaks the text), nor a brace block with its header (`f(){...}`)
@@ -161,8 +162,9 @@ pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 }
 
 /// The grammar-blind pipeline: the empty text first (one run), blanks
-/// squeezed, then ddmin over lines, [`delete_pairs`], ddmin over tokens
-/// and over bytes, round after round until a round changes nothing (a
+/// squeezed, then [`delete_pairs`], [`delete_elements`], and
+/// [`ddmin::chunk_sweep_from_end`] over lines, tokens and bytes, round
+/// after round until a round changes nothing (a
 /// token deletion can free a line, a pair deletion a token). The result is
 /// 1-minimal with respect to deleting one token and one byte, as
 /// [`super::polish`]'s with no keywords.
@@ -290,6 +292,50 @@ mod tests {
         // Header, pair, brackets for f and h: the header goes first and
         // is kept; g's three ways and its `()` pair fail.
         assert!(t.stats().tests <= 8, "{:?}", t.stats());
+    }
+
+    #[test]
+    fn top_level_commas_skip_nested_pairs() {
+        let t = b"[1,[2,3],{a,b},4]";
+        let ps = pairs(t);
+        assert_eq!(commas(t, &ps, 0, t.len() - 1), [2, 8, 14]);
+        assert_eq!(commas(t, &ps, 3, 7), [5]);
+    }
+
+    #[test]
+    fn list_elements_go_with_their_comma() {
+        // Valid JSON holding the number 3 somewhere.
+        let mut p = |c: &[u8]| {
+            let v: Result<serde_json::Value, _> = serde_json::from_slice(c);
+            let has = |v: &serde_json::Value| {
+                let mut stack = vec![v];
+                while let Some(v) = stack.pop() {
+                    match v {
+                        serde_json::Value::Number(n) if n.as_u64() == Some(3) => return true,
+                        serde_json::Value::Array(a) => stack.extend(a),
+                        serde_json::Value::Object(o) => stack.extend(o.values()),
+                        _ => {}
+                    }
+                }
+                false
+            };
+            if v.is_ok_and(|v| has(&v)) {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = br#"{"x": [1, {"a": 2}, 3, [4, 5]], "y": {"z": 0}}"#;
+        t.seed(input, Outcome::Interesting);
+        let out = delete_elements(input, &mut t);
+        drop(t);
+        assert_eq!(out, br#"{"x": [ 3]}"#);
+        // Pair deletions alone cannot get there: `"y": {}` keeps its key.
+        let mut t2 = Tester::new(&mut o);
+        t2.seed(input, Outcome::Interesting);
+        assert!(delete_pairs(input, &mut t2).len() > out.len());
     }
 
     #[test]

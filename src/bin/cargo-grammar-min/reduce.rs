@@ -49,7 +49,8 @@ pub struct Reduce {
     /// then a token/byte polish, to a fixpoint; without a grammar, blind.
     /// blind: grammar-blind, for any text (the fallback for text the
     /// grammar does not parse): bracket pairs (a brace block with its
-    /// header), lines, tokens and bytes, to a fixpoint. ddmin: Zeller's
+    /// header), list elements with their comma, lines, tokens and bytes,
+    /// to a fixpoint. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
@@ -106,7 +107,7 @@ impl Reduce {
         {
             eprintln!(
                 "note: no grammar (give --grammar FILE, or put one at grammars/TARGET.json): \
-                 reducing grammar-blind (bracket pairs, lines, tokens, bytes)"
+                 reducing grammar-blind (bracket pairs, list elements, lines, tokens, bytes)"
             );
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -284,7 +285,7 @@ impl Reduce {
             let hint = match e {
                 ReduceError::Unparseable { .. } => {
                     "\nuse --strategy blind to reduce it without the grammar (bracket pairs, \
-                     lines, tokens, bytes; or --strategy ddmin for plain ddmin)"
+                     list elements, lines, tokens, bytes; or --strategy ddmin for plain ddmin)"
                 }
                 _ => "",
             };
