@@ -62,7 +62,8 @@ fn header_start(text: &[u8], open: usize) -> usize {
 }
 
 /// One candidate per way to drop a bracket pair: for a brace block, the
-/// block with its header (see [`header_start`]); the pair with its
+/// block with its header (back to the previous `;`, `}`, `{` or line
+/// start: `int f(int a) {...}`); the pair with its
 /// contents; the two brackets alone. Pairs are tried in order of their
 /// opener (outer ones first, so an inner pair goes with its outer one at
 /// no extra cost), each way once per call; after a success the pairs are
