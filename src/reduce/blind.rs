@@ -72,8 +72,9 @@ fn header_start(text: &[u8], open: usize) -> usize {
 pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let mut cur = text.to_vec();
     let mut k = 0;
+    // Found again only after a success: the scan is linear in the text.
+    let mut ps = pairs(&cur);
     loop {
-        let ps = pairs(&cur);
         let Some(&(o, c)) = ps.get(k) else {
             return cur;
         };
@@ -88,82 +89,95 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         cands.push(cut(o, c + 1));
         cands.push([&cur[..o], &cur[o + 1..c], &cur[c + 1..]].concat());
         match tester.first_interesting(cands.into_iter().map(|c| ((), c))) {
-            Some(((), next)) => cur = next,
+            Some(((), next)) => {
+                cur = next;
+                ps = pairs(&cur);
+            }
             None if tester.stopped() => return cur,
             None => k += 1,
         }
     }
 }
 
-/// The top-level commas inside the pair `(o, c)` of `text`: those not
-/// inside a nested pair of `ps` (all of `text`'s pairs, by opener).
-fn commas(text: &[u8], ps: &[(usize, usize)], o: usize, c: usize) -> Vec<usize> {
+/// [`pairs`], each with its top-level commas (those not inside a nested
+/// pair), in one pass: a comma belongs to the innermost open bracket.
+fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> {
+    let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut out = Vec::new();
-    let mut i = o + 1;
-    // Nested pairs in opener order: skip each one's span.
-    let mut nested = ps.iter().filter(|&&(a, b)| a > o && b < c).peekable();
-    while i < c {
-        while nested.peek().is_some_and(|&&(a, _)| a < i) {
-            nested.next();
-        }
-        if let Some(&&(a, b)) = nested.peek() {
-            if a == i {
-                i = b + 1;
-                nested.next();
-                continue;
+    for (i, &b) in text.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => open.push((i, Vec::new())),
+            b',' => {
+                if let Some((_, cs)) = open.last_mut() {
+                    cs.push(i);
+                }
             }
+            b')' | b']' | b'}' => {
+                let want = match b {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if open.last().is_some_and(|(o, _)| text[*o] == want) {
+                    if let Some((o, cs)) = open.pop() {
+                        out.push((o, i, cs));
+                    }
+                }
+            }
+            _ => {}
         }
-        if text[i] == b',' {
-            out.push(i);
-        }
-        i += 1;
     }
+    out.sort_unstable_by_key(|p| p.0);
     out
 }
 
-/// List elements deleted with their comma: in every bracket pair whose
+/// List elements deleted with their commas: in every bracket pair whose
 /// contents hold top-level commas (`[1, {"a": 2}, 3]`, `f(a, b)`,
-/// `{"k": v, "l": w}`), each element from the last to the first, one
-/// candidate each (the element and the comma before it; the first
-/// element with the comma after it). A pair deletion leaves a list's
-/// separators behind (`[1, , 3]`) and token chunks rarely align with an
-/// element; this is Perses' list deletion without a grammar. `text` must
-/// be known interesting.
+/// `{"k": v, "l": w}`), ddmin over the elements, joined by commas again
+/// (so a 50,000-element list whose one element matters goes in O(log n)
+/// runs). A pair deletion leaves a list's separators behind (`[1, , 3]`)
+/// and token chunks rarely align with an element; this is Perses' list
+/// deletion without a grammar. Pairs in order of their opener, outer
+/// first. `text` must be known interesting.
 pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let mut cur = text.to_vec();
+    let mut ps = pairs_with_commas(&cur);
     let mut k = 0;
-    loop {
-        let ps = pairs(&cur);
-        let Some(&(o, c)) = ps.get(k) else {
-            return cur;
-        };
-        let cs = commas(&cur, &ps, o, c);
+    while let Some((o, c, cs)) = ps.get(k) {
+        if tester.stopped() {
+            break;
+        }
+        let (o, c) = (*o, *c);
+        k += 1;
         if cs.is_empty() {
-            k += 1;
             continue;
         }
-        // Element i spans (bounds[i], bounds[i + 1]) exclusive.
         let mut bounds = vec![o];
-        bounds.extend_from_slice(&cs);
+        bounds.extend_from_slice(cs);
         bounds.push(c);
-        let cands = (0..bounds.len() - 1).rev().map(|i| {
-            let (a, b) = if i == 0 {
-                (bounds[0] + 1, bounds[1] + 1)
-            } else {
-                (bounds[i], bounds[i + 1])
-            };
-            ((), [&cur[..a], &cur[b..]].concat())
-        });
-        match tester.first_interesting(cands) {
-            Some(((), next)) => cur = next,
-            None if tester.stopped() => return cur,
-            None => k += 1,
+        let elems: Vec<&[u8]> = bounds.windows(2).map(|w| &cur[w[0] + 1..w[1]]).collect();
+        let n = elems.len();
+        let render = &mut |u: &[&[u8]]| {
+            let mut out = Vec::with_capacity(cur.len());
+            out.extend_from_slice(&cur[..=o]);
+            out.extend_from_slice(&u.join(&b","[..]));
+            out.extend_from_slice(&cur[c..]);
+            out
+        };
+        let kept = ddmin::ddmin(elems, tester, render, None);
+        if kept.len() < n {
+            let next = render(&kept);
+            cur = next;
+            // The pairs before this one are unchanged, and this one keeps
+            // its index; those inside deleted elements are gone.
+            ps = pairs_with_commas(&cur);
         }
     }
+    cur
 }
 
 /// The grammar-blind pipeline: the empty text first (one run), blanks
-/// squeezed, then [`delete_pairs`], [`delete_elements`], and
+/// squeezed, then [`delete_elements`], [`delete_pairs`], and
 /// [`ddmin::chunk_sweep_from_end`] over lines, tokens and bytes, round
 /// after round until a round changes nothing (a
 /// token deletion can free a line, a pair deletion a token). The result is
@@ -188,10 +202,10 @@ pub(super) fn blind_into(
     }
     loop {
         let before = cur.clone();
-        *cur = delete_pairs(cur, tester);
-        passes.push(("delete-pairs", cur.len(), tester.stats().tests));
         *cur = delete_elements(cur, tester);
         passes.push(("delete-elements", cur.len(), tester.stats().tests));
+        *cur = delete_pairs(cur, tester);
+        passes.push(("delete-pairs", cur.len(), tester.stats().tests));
         if ddmin::lines(cur).len() > 2 {
             *cur = ddmin::chunk_sweep_from_end(ddmin::lines(cur), tester).concat();
             passes.push(("sweep-lines", cur.len(), tester.stats().tests));
@@ -298,9 +312,13 @@ mod tests {
     #[test]
     fn top_level_commas_skip_nested_pairs() {
         let t = b"[1,[2,3],{a,b},4]";
-        let ps = pairs(t);
-        assert_eq!(commas(t, &ps, 0, t.len() - 1), [2, 8, 14]);
-        assert_eq!(commas(t, &ps, 3, 7), [5]);
+        let ps = pairs_with_commas(t);
+        assert_eq!(
+            ps,
+            [(0, 16, vec![2, 8, 14]), (3, 7, vec![5]), (9, 13, vec![11])]
+        );
+        let plain: Vec<(usize, usize)> = ps.iter().map(|p| (p.0, p.1)).collect();
+        assert_eq!(plain, pairs(t));
     }
 
     #[test]
@@ -337,6 +355,30 @@ mod tests {
         let mut t2 = Tester::new(&mut o);
         t2.seed(input, Outcome::Interesting);
         assert!(delete_pairs(input, &mut t2).len() > out.len());
+    }
+
+    #[test]
+    fn a_long_list_loses_its_elements_in_few_runs() {
+        // 50,000 numbers, of which only 777 matters.
+        let items: Vec<String> = (0..50_000).map(|i| i.to_string()).collect();
+        let input = format!("[{}]", items.join(", "));
+        let mut p = |c: &[u8]| {
+            let ok = c.starts_with(b"[")
+                && c.ends_with(b"]")
+                && c[1..c.len() - 1]
+                    .split(|&b| b == b',')
+                    .any(|e| e.trim_ascii() == b"777");
+            if ok {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(None, input.as_bytes(), Strategy::Auto, &mut t).unwrap();
+        assert_eq!(r.output, b"[777]");
+        assert!(t.stats().tests < 200, "{:?}", t.stats());
     }
 
     #[test]
