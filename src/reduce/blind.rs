@@ -24,26 +24,10 @@ use crate::oracle::Outcome;
 /// assert_eq!(pairs(b"(]"), []);
 /// ```
 pub fn pairs(text: &[u8]) -> Vec<(usize, usize)> {
-    let mut open: Vec<usize> = Vec::new();
-    let mut out = Vec::new();
-    for (i, &b) in text.iter().enumerate() {
-        match b {
-            b'(' | b'[' | b'{' => open.push(i),
-            b')' | b']' | b'}' => {
-                let want = match b {
-                    b')' => b'(',
-                    b']' => b'[',
-                    _ => b'{',
-                };
-                if open.last().is_some_and(|&o| text[o] == want) {
-                    out.push((open.pop().unwrap_or_default(), i));
-                }
-            }
-            _ => {}
-        }
-    }
-    out.sort_unstable();
-    out
+    pairs_with_commas(text)
+        .into_iter()
+        .map(|(o, c, _)| (o, c))
+        .collect()
 }
 
 /// Where the definition or statement that a brace block ends begins: after
@@ -194,12 +178,7 @@ pub(super) fn blind_into(
         passes.push(("empty", 0, tester.stats().tests));
         return;
     }
-    let squeezed = ddmin::squeeze_blanks(cur);
-    if squeezed.len() < cur.len() && tester.test(&squeezed) == Outcome::Interesting {
-        tester.accept(&squeezed);
-        *cur = squeezed;
-        passes.push(("squeeze-blanks", cur.len(), tester.stats().tests));
-    }
+    super::squeeze_blanks_once(cur, tester, passes);
     loop {
         let before = cur.clone();
         *cur = delete_elements(cur, tester);

@@ -383,9 +383,10 @@ pub fn polish(input: &[u8], keywords: Option<&[Vec<u8>]>, tester: &mut Tester<'_
     }
 }
 
-fn polish_into(
+/// The blank squeeze ([`ddmin::squeeze_blanks`]) as one candidate, kept
+/// if it still fails.
+fn squeeze_blanks_once(
     cur: &mut Vec<u8>,
-    keywords: Option<&[Vec<u8>]>,
     tester: &mut Tester<'_>,
     passes: &mut Vec<(&'static str, usize, u64)>,
 ) {
@@ -395,6 +396,15 @@ fn polish_into(
         *cur = squeezed;
         passes.push(("squeeze-blanks", cur.len(), tester.stats().tests));
     }
+}
+
+fn polish_into(
+    cur: &mut Vec<u8>,
+    keywords: Option<&[Vec<u8>]>,
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+) {
+    squeeze_blanks_once(cur, tester, passes);
     if ddmin::lines(cur).len() > 2 {
         *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
         passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
