@@ -21,6 +21,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 GM=${GM_BIN:-$ROOT/target/release/cargo-grammar-min}
+. "$ROOT/benches/counting.sh"
 TOOL=${1:-blind}
 shift || true
 TASKS=("$@")
@@ -34,9 +35,7 @@ for T in "${TASKS[@]}"; do
   EXT=${IN##*.}
   P=$HERE/predicates/$T.sh
   C=$WORK/$T.count
-  : > "$C"
-  printf '#!/bin/sh\nprintf x >> "%s"\nexec sh "%s" "$1"\n' "$C" "$P" > "$WORK/test.sh"
-  chmod +x "$WORK/test.sh"
+  counter "$WORK" "$C" "$P"
   OUT=$WORK/out.$T.$EXT
   S=$(date +%s.%N)
   case $TOOL in
@@ -52,9 +51,5 @@ for T in "${TASKS[@]}"; do
     *) echo "unknown tool: $TOOL (blind, ddmin, picire or grammar)" >&2; exit 2 ;;
   esac
   E=$(date +%s.%N)
-  OK=NO
-  if [ -f "$OUT" ] && sh "$P" "$OUT"; then OK=yes; fi
-  printf '%s %s bytes=%s calls=%s sec=%.1f still_interesting=%s\n' "$T" "$TOOL" \
-    "$( [ -f "$OUT" ] && wc -c < "$OUT" | tr -d ' ' || echo -)" "$(wc -c < "$C" | tr -d ' ')" \
-    "$(echo "$E - $S" | bc)" "$OK"
+  report "$T" "$TOOL" "$OUT" "$C" "$P" "$S" "$E"
 done

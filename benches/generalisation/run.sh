@@ -23,6 +23,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 GM=${GM_BIN:-$ROOT/target/release/cargo-grammar-min}
+. "$ROOT/benches/counting.sh"
 TOOL=${1:-auto}
 shift || true
 TASKS=("$@")
@@ -41,10 +42,7 @@ for T in "${TASKS[@]}"; do
   IN=$HERE/tasks/$T.txt
   P=$HERE/predicates/$T.sh
   C=$WORK/$T.count
-  : > "$C"
-  # The counting wrapper every tool calls.
-  printf '#!/bin/sh\nprintf x >> "%s"\nexec sh "%s" "$1"\n' "$C" "$P" > "$WORK/test.sh"
-  chmod +x "$WORK/test.sh"
+  counter "$WORK" "$C" "$P"
   OUT=$WORK/$T.out
   S=$(date +%s.%N)
   case $TOOL in
@@ -58,9 +56,5 @@ for T in "${TASKS[@]}"; do
     *) echo "unknown tool: $TOOL (auto, ddmin, blind or picire)" >&2; exit 2 ;;
   esac
   E=$(date +%s.%N)
-  OK=NO
-  if [ -f "$OUT" ] && sh "$P" "$OUT"; then OK=yes; fi
-  printf '%s %s bytes=%s calls=%s sec=%.1f still_interesting=%s\n' "$T" "$TOOL" \
-    "$( [ -f "$OUT" ] && wc -c < "$OUT" | tr -d ' ' || echo -)" "$(wc -c < "$C" | tr -d ' ')" \
-    "$(echo "$E - $S" | bc)" "$OK"
+  report "$T" "$TOOL" "$OUT" "$C" "$P" "$S" "$E"
 done
