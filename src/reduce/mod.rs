@@ -346,12 +346,15 @@ pub fn reduce_text(
 }
 
 /// What a speculative pass may spend per call on `text` — candidates for
-/// `restructure`, `switch_alternatives` and `join_lists`: twice its
-/// tokens, at least 64. On an input whose every part is needed such
+/// `restructure`, `switch_alternatives` and `join_lists`: as many as its
+/// tokens, at least 32. On an input whose every part is needed such
 /// passes list thousands of failing candidates; their good ones come
-/// early in their orders.
+/// early in their orders (half of the earlier budget, twice the tokens
+/// and at least 64, changed no result on the suite, the generalisation
+/// check or the JavaScript tasks of `benches/blind`, and saved up to 16 %
+/// of the runs: BENCHMARKS.md).
 pub(crate) fn pass_budget(text: &[u8]) -> usize {
-    64.max(2 * ddmin::tokens(text).len())
+    32.max(ddmin::tokens(text).len())
 }
 
 /// The final polish of a text (what `auto` ends with): blanks squeezed
