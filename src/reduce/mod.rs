@@ -55,7 +55,8 @@ pub enum Strategy {
     /// the parse tree's choice sequence, then line, token and byte ddmin;
     /// repeated to a joint fixpoint. (Perses and HDD* are not part of text
     /// `auto`: after the choice passes they found nothing on the
-    /// benchmarks and cost up to half the runs; BENCHMARKS.md.)
+    /// benchmarks and cost up to half the runs; BENCHMARKS.md.) For
+    /// text without a grammar, [`Strategy::Blind`].
     #[default]
     Auto,
     /// ddmin only (lines, tokens, then bytes; bytes of choice artifacts).

@@ -102,7 +102,7 @@ impl Reduce {
         // grammar file has its own note (session).
         if grammar.is_none()
             && (self.target.is_none() || self.oracle.cmd.is_some())
-            && self.strategy == Strategy::Auto
+            && strategy == Strategy::Auto
             && !self.json
         {
             eprintln!(
