@@ -1,12 +1,14 @@
 //! Grammar-blind reduction: what `auto` does without a grammar. Bracket
-//! pairs, list elements, lines, tokens and bytes, repeated to a joint
-//! fixpoint, the way C-Reduce's balanced-pair, line and token passes take
-//! turns.
+//! pairs, list elements, indented blocks ([`indent`]), lines, repeated
+//! names, tokens and bytes, repeated to a joint fixpoint, the way
+//! C-Reduce's balanced-pair, line, renaming and token passes take turns.
 //!
 //! Plain ddmin over tokens cannot remove a pair of brackets (each bracket
 //! alone breaks the text), nor a brace block with its header (`f(){...}`)
 //! unless ddmin's chunks happen to align with it; [`delete_pairs`] offers
 //! both as single candidates.
+
+pub mod indent;
 
 use super::ddmin;
 use super::Tester;
@@ -48,7 +50,9 @@ fn header_start(text: &[u8], open: usize) -> usize {
 /// One candidate per way to drop a bracket pair: for a brace block, the
 /// block with its header (back to the previous `;`, `}`, `{` or line
 /// start: `int f(int a) {...}`); the pair with its
-/// contents; the two brackets alone. Pairs are tried in order of their
+/// contents; for a brace block, its header and braces, keeping the
+/// contents (`if (x) {y}` → `y`, `o.m = function () {f()}` → `f()`:
+/// the body run where the block stood); the two brackets alone. Pairs are tried in order of their
 /// opener (outer ones first, so an inner pair goes with its outer one at
 /// no extra cost), each way once per call; after a success the pairs are
 /// found again and the walk goes on from the same pair index. `text` must
@@ -62,16 +66,21 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         let Some(&(o, c)) = ps.get(k) else {
             return cur;
         };
-        let mut cands: Vec<Vec<u8>> = Vec::with_capacity(3);
+        let mut cands: Vec<Vec<u8>> = Vec::with_capacity(4);
         let cut = |a: usize, b: usize| [&cur[..a], &cur[b..]].concat();
+        // Where the brackets alone go from (a brace block: with its header).
+        let mut from = vec![o];
         if cur[o] == b'{' {
             let h = header_start(&cur, o);
             if h < o {
                 cands.push(cut(h, c + 1));
+                from.insert(0, h);
             }
         }
         cands.push(cut(o, c + 1));
-        cands.push([&cur[..o], &cur[o + 1..c], &cur[c + 1..]].concat());
+        for a in from {
+            cands.push([&cur[..a], &cur[o + 1..c], &cur[c + 1..]].concat());
+        }
         match tester.first_interesting(cands.into_iter().map(|c| ((), c))) {
             Some(((), next)) => {
                 cur = next;
@@ -161,8 +170,11 @@ pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 }
 
 /// The grammar-blind pipeline: the empty text first (one run), blanks
-/// squeezed, then [`delete_elements`], [`delete_pairs`], and
-/// [`ddmin::chunk_sweep_from_end`] over lines, tokens and bytes, round
+/// squeezed, then [`delete_elements`], [`delete_pairs`],
+/// [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines,
+/// [`super::words::shorten_repeated_words`] (no word is taken for a
+/// keyword: a keyword costs a failing run per character), and
+/// [`ddmin::chunk_sweep_from_end`] over tokens and bytes, round
 /// after round until a round changes nothing (a
 /// token deletion can free a line, a pair deletion a token). The result is
 /// 1-minimal with respect to deleting one token and one byte, as
@@ -185,10 +197,15 @@ pub(super) fn blind_into(
         passes.push(("delete-elements", cur.len(), tester.stats().tests));
         *cur = delete_pairs(cur, tester);
         passes.push(("delete-pairs", cur.len(), tester.stats().tests));
+        *cur = indent::delete_blocks(cur, tester);
+        passes.push(("delete-blocks", cur.len(), tester.stats().tests));
         if ddmin::lines(cur).len() > 2 {
             *cur = ddmin::chunk_sweep_from_end(ddmin::lines(cur), tester).concat();
             passes.push(("sweep-lines", cur.len(), tester.stats().tests));
         }
+        // A name defined and used is shortened in every place at once.
+        *cur = super::words::shorten_repeated_words(cur, &[], tester);
+        passes.push(("shorten-words", cur.len(), tester.stats().tests));
         *cur = ddmin::chunk_sweep_from_end(ddmin::tokens(cur), tester).concat();
         passes.push(("sweep-tokens", cur.len(), tester.stats().tests));
         *cur = ddmin::chunk_sweep_from_end(cur.chunks(1).collect(), tester).concat();
@@ -286,6 +303,33 @@ mod tests {
         // Header, pair, brackets for f and h: the header goes first and
         // is kept; g's three ways and its `()` pair fail.
         assert!(t.stats().tests <= 8, "{:?}", t.stats());
+    }
+
+    #[test]
+    fn a_block_body_is_lifted_out_of_its_header() {
+        // Interesting iff `boom()` is called outside every brace block.
+        let mut p = |c: &[u8]| {
+            let mut depth = 0i32;
+            let mut outside = false;
+            for (i, &b) in c.iter().enumerate() {
+                match b {
+                    b'{' => depth += 1,
+                    b'}' => depth -= 1,
+                    _ if depth == 0 && c[i..].starts_with(b"boom()") => outside = true,
+                    _ => {}
+                }
+            }
+            if outside {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = b"o.m=function(){boom()};o.m()";
+        t.seed(input, Outcome::Interesting);
+        assert_eq!(delete_pairs(input, &mut t), b"boom();o.m");
     }
 
     #[test]

@@ -1,0 +1,152 @@
+//! Indented blocks without a grammar: a line ending in `:` whose next
+//! lines are indented deeper (Python's `def`, `if`, `for`; a YAML key
+//! holding a map) heads a block. Line ddmin deletes such a block only
+//! when its chunks align with it, and cannot lift a body out of its
+//! header at all, since that changes the body's indentation.
+
+use super::super::Tester;
+
+/// The blank bytes (spaces, tabs) that start `line`.
+fn indent(line: &[u8]) -> usize {
+    line.iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+/// Whether `line` holds nothing but blanks.
+fn blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// The blocks of `lines`: `(header, end, depth)`, the header's index,
+/// the index one past the block's last line that is not blank, and how
+/// much deeper the first body line is indented than the header. In
+/// order of the header.
+///
+/// ```
+/// use grammar_min::reduce::blind::indent::blocks;
+/// let text = b"def f():\n    if x:\n        y\n\n    z\nf()\n";
+/// let lines: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').collect();
+/// assert_eq!(blocks(&lines), [(0, 5, 4), (1, 3, 4)]);
+/// ```
+pub fn blocks(lines: &[&[u8]]) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for (h, line) in lines.iter().enumerate() {
+        if !line.trim_ascii_end().ends_with(b":") {
+            continue;
+        }
+        let d = indent(line);
+        let Some(first) = lines[h + 1..].iter().find(|l| !blank(l)) else {
+            continue;
+        };
+        let deeper = indent(first);
+        if deeper <= d {
+            continue;
+        }
+        let mut end = h + 2;
+        for (i, l) in lines[h + 1..].iter().enumerate().filter(|(_, l)| !blank(l)) {
+            if indent(l) <= d {
+                break;
+            }
+            end = h + 2 + i;
+        }
+        out.push((h, end, deeper - d));
+    }
+    out
+}
+
+/// One or two candidates per indented block (see [`blocks`]), in order
+/// of the header, outer first: the header with its body; the header
+/// alone, the body moved out by as much as it was indented deeper (`if
+/// x:` / `    y` → `y`). After a success the blocks are found again and
+/// the walk goes on from the same block index. `text` must be known
+/// interesting.
+pub fn delete_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut k = 0;
+    loop {
+        let lines: Vec<&[u8]> = cur.split_inclusive(|&b| b == b'\n').collect();
+        let bs = blocks(&lines);
+        let mut next = None;
+        while let Some(&(h, end, by)) = bs.get(k) {
+            if tester.stopped() {
+                return cur;
+            }
+            let (before, body, after) = (&lines[..h], &lines[h + 1..end], &lines[end..]);
+            let whole = [before.concat(), after.concat()].concat();
+            let mut lifted = before.concat();
+            for l in body {
+                lifted.extend_from_slice(&l[indent(l).min(by)..]);
+            }
+            lifted.extend_from_slice(&after.concat());
+            match tester.first_interesting([((), whole), ((), lifted)]) {
+                Some(((), c)) => {
+                    next = Some(c);
+                    break;
+                }
+                None => k += 1,
+            }
+        }
+        match next {
+            Some(c) => cur = c,
+            None => return cur,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{FnOracle, Outcome};
+
+    #[test]
+    fn a_body_is_lifted_out_of_its_header() {
+        // Interesting iff `boom()` is indented less than 8 and `ok` is
+        // still there: the outer body is lifted first, then the inner.
+        let mut p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let boom = s
+                .lines()
+                .any(|l| l.trim() == "boom()" && indent(l.as_bytes()) < 8);
+            if boom && s.contains("ok") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = b"ok = 1\ndef main():\n    if ok:\n        boom()\n    other()\nmain()\n";
+        t.seed(input, Outcome::Interesting);
+        let out = delete_blocks(input, &mut t);
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "ok = 1\nboom()\nother()\nmain()\n"
+        );
+    }
+
+    #[test]
+    fn a_header_goes_with_its_body() {
+        // Interesting iff `x` is still there.
+        let mut p = |c: &[u8]| {
+            if c.windows(3).any(|w| w == b"x()") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = b"class A:\n  def f(self):\n    pass\n\n  y = 2\nx()\n";
+        t.seed(input, Outcome::Interesting);
+        assert_eq!(delete_blocks(input, &mut t), b"x()\n");
+        assert_eq!(t.stats().tests, 1, "{:?}", t.stats());
+    }
+
+    #[test]
+    fn lines_that_are_not_deeper_head_no_block() {
+        let text = b"a:\nb:\n  c\n  d:\ne\n";
+        let lines: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').collect();
+        assert_eq!(blocks(&lines), [(1, 4, 2)]);
+    }
+}
