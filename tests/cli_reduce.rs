@@ -97,8 +97,43 @@ fn original_that_does_not_fail_is_a_clear_error() {
         .stderr(contains(
             "run 1 of 2 ended with exit code 1 (not interesting)",
         ))
-        .stderr(contains("without a shell").not());
+        .stderr(contains("without a shell").not())
+        .stderr(contains("(the command wrote nothing to stderr)"));
     assert!(!d.path().join("ok.txt.min").exists());
+}
+
+#[test]
+fn runs_time_out_by_the_originals_speed() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("bug.txt"), "a (b) c").unwrap();
+    // A candidate without `(` never ends: killed after the default limit,
+    // 1 s here (the original takes milliseconds), and counted.
+    let cmd = "sh -c 'grep -q \"(\" \"$1\" || exec sleep 60; grep -q \")\" \"$1\"' sh {}";
+    bin()
+        .current_dir(d.path())
+        .args(["reduce", "--cmd", cmd, "bug.txt"])
+        .assert()
+        .success()
+        .stderr(contains("note: runs time out after 1.0 s"))
+        .stderr(contains(" 0 timeouts").not())
+        .stderr(contains(" timeouts)"));
+    assert_eq!(std::fs::read(d.path().join("bug.txt.min")).unwrap(), b"()");
+    // --timeout replaces the measured limit.
+    bin()
+        .current_dir(d.path())
+        .args([
+            "reduce",
+            "--cmd",
+            cmd,
+            "--timeout",
+            "0.5",
+            "bug.txt",
+            "-o",
+            "b.min",
+        ])
+        .assert()
+        .success()
+        .stderr(contains("runs time out").not());
 }
 
 #[test]

@@ -16,7 +16,8 @@
 #
 # Prints one line per task: result bytes, oracle calls (every run of the
 # predicate, counted alike for every tool), seconds, and whether the
-# result still satisfies the predicate. Needs gcc, python3, tclsh, node.
+# result still satisfies the predicate. Needs gcc, python3 (with PyYAML),
+# tclsh, node, perl, bash, mawk and rustc.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)

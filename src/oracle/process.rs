@@ -251,6 +251,12 @@ impl CommandOracle {
         cmd
     }
 
+    /// Sets the time after which a run is killed (e.g. from how long the
+    /// original took, once it has reproduced).
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.cfg.limits.timeout = timeout;
+    }
+
     /// Runs one candidate and returns the raw output.
     ///
     /// # Errors

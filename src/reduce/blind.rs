@@ -1,13 +1,15 @@
 //! Grammar-blind reduction: what `auto` does without a grammar. Bracket
-//! pairs, list elements, indented blocks ([`indent`]), lines, repeated
-//! names, tokens and bytes, repeated to a joint fixpoint, the way
-//! C-Reduce's balanced-pair, line, renaming and token passes take turns.
+//! pairs, list elements, arguments ([`args`]), indented blocks
+//! ([`indent`]), lines, repeated names, tokens and bytes, repeated to a
+//! joint fixpoint, the way C-Reduce's balanced-pair, parameter, line,
+//! renaming and token passes take turns.
 //!
 //! Plain ddmin over tokens cannot remove a pair of brackets (each bracket
 //! alone breaks the text), nor a brace block with its header (`f(){...}`)
 //! unless ddmin's chunks happen to align with it; [`delete_pairs`] offers
 //! both as single candidates.
 
+pub mod args;
 pub mod indent;
 
 use super::ddmin;
@@ -94,7 +96,7 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 /// [`pairs`], each with its top-level commas (those not inside a nested
 /// pair), in one pass: a comma belongs to the innermost open bracket.
-fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> {
+pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> {
     let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut out = Vec::new();
     for (i, &b) in text.iter().enumerate() {
@@ -171,7 +173,7 @@ pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 /// The grammar-blind pipeline: the empty text first (one run), blanks
 /// squeezed, then [`delete_elements`], [`delete_pairs`],
-/// [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines,
+/// [`args::delete_arguments`], [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines,
 /// [`super::words::shorten_repeated_words`] (no word is taken for a
 /// keyword: a keyword costs a failing run per character), and
 /// [`ddmin::chunk_sweep_from_end`] over tokens and bytes, round
@@ -197,6 +199,8 @@ pub(super) fn blind_into(
         passes.push(("delete-elements", cur.len(), tester.stats().tests));
         *cur = delete_pairs(cur, tester);
         passes.push(("delete-pairs", cur.len(), tester.stats().tests));
+        *cur = args::delete_arguments(cur, tester);
+        passes.push(("delete-arguments", cur.len(), tester.stats().tests));
         *cur = indent::delete_blocks(cur, tester);
         passes.push(("delete-blocks", cur.len(), tester.stats().tests));
         if ddmin::lines(cur).len() > 2 {

@@ -49,8 +49,10 @@ pub struct Reduce {
     /// then a token/byte polish, to a fixpoint; without a grammar, blind.
     /// blind: grammar-blind, for any text (the fallback for text the
     /// grammar does not parse): bracket pairs (a brace block with its
-    /// header), list elements with their comma, lines, tokens and bytes,
-    /// to a fixpoint. ddmin: Zeller's
+    /// header, or its body lifted out), list elements with their comma,
+    /// an argument from a definition and all its calls, indented blocks,
+    /// lines, repeated names shortened everywhere, tokens and bytes, to a
+    /// fixpoint. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
@@ -107,7 +109,8 @@ impl Reduce {
         {
             eprintln!(
                 "note: no grammar (give --grammar FILE, or put one at grammars/TARGET.json): \
-                 reducing grammar-blind (bracket pairs, list elements, lines, tokens, bytes)"
+                 reducing grammar-blind (bracket pairs, list elements, arguments, indented \
+                 blocks, lines, repeated names, tokens, bytes)"
             );
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -207,13 +210,13 @@ impl Reduce {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
+        let mut oracle = session.oracle(artifact, &original, self.json)?;
         // For choice artifacts under --cmd, a second oracle polishes the
-        // decoded text.
+        // decoded text (after `oracle`, which sets the time limit).
         let polish_oracle = match session.command_config(artifact)? {
             Some(c) if kind == InputKind::Choices => Some(CommandOracle::new(c)?),
             _ => None,
         };
-        let mut oracle = session.oracle(artifact, &original, self.json)?;
         let bar = if self.json {
             ProgressBar::hidden()
         } else {
@@ -285,7 +288,8 @@ impl Reduce {
             let hint = match e {
                 ReduceError::Unparseable { .. } => {
                     "\nuse --strategy blind to reduce it without the grammar (bracket pairs, \
-                     list elements, lines, tokens, bytes; or --strategy ddmin for plain ddmin)"
+                     list elements, arguments, indented blocks, lines, repeated names, tokens, \
+                     bytes; or --strategy ddmin for plain ddmin)"
                 }
                 _ => "",
             };

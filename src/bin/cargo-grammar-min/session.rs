@@ -19,6 +19,7 @@ use grammar_min::oracle::signature::SignatureLevel;
 use grammar_min::oracle::{split, Decoded, Oracle, Outcome};
 use grammar_min::parse::{respace_first, Parser};
 use grammar_min::tree::Tree;
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -58,9 +59,13 @@ pub struct OracleArgs {
     /// Candidates tested in parallel (the result is the same as with 1).
     #[arg(short = 'j', long, default_value_t = 1)]
     pub jobs: usize,
-    /// Seconds before a run is killed (counted as a timeout).
-    #[arg(long, default_value_t = 10.0)]
-    pub timeout: f64,
+    /// Seconds before a run is killed (counted as a timeout). Default
+    /// with --cmd: 20 times the original's slowest reproduction run, at
+    /// least 1 s (a deletion that leaves an endless loop then costs about
+    /// a second, not ten; the reproduction runs get 60 s); for fuzz
+    /// targets 10 s.
+    #[arg(long, value_name = "S")]
+    pub timeout: Option<f64>,
     /// How much of the crash signature must match: kind, location
     /// (default: kind + panic location), message, frames.
     #[arg(long, default_value = "location")]
@@ -94,6 +99,9 @@ pub struct Session {
     pub kind: InputKind,
     pub binary: Option<PathBuf>,
     pub cfg: DecodeConfig,
+    /// Without --timeout: the time limit of `--cmd` runs measured on the
+    /// current artifact's reproduction runs (see [`Session::oracle`]).
+    measured_timeout: Cell<Option<Duration>>,
 }
 
 /// Is this one of our own result files (not an artifact)?
@@ -216,6 +224,7 @@ impl OracleArgs {
                 kind,
                 binary,
                 cfg: self.decode.config_over(reported.unwrap_or_default()),
+                measured_timeout: Cell::new(None),
             },
             artifacts,
         ))
@@ -233,7 +242,7 @@ impl Session {
 
     fn limits(&self) -> RunLimits {
         RunLimits {
-            timeout: Duration::from_secs_f64(self.args.timeout.max(0.001)),
+            timeout: Duration::from_secs_f64(self.args.timeout.unwrap_or(10.0).max(0.001)),
             ..Default::default()
         }
     }
@@ -249,10 +258,18 @@ impl Session {
             .extension()
             .map(|e| format!(".{}", e.to_string_lossy()))
             .unwrap_or_default();
+        let mut limits = self.limits();
+        if self.args.timeout.is_none() {
+            // 60 s until the original has reproduced (see `oracle`).
+            limits.timeout = self
+                .measured_timeout
+                .get()
+                .unwrap_or(Duration::from_secs(60));
+        }
         Ok(Some(CommandConfig {
             argv,
             invalid_exit: self.args.invalid_exit,
-            limits: self.limits(),
+            limits,
             jobs: self.args.jobs,
             suffix,
         }))
@@ -269,12 +286,14 @@ impl Session {
     ) -> Result<Box<dyn Oracle + 's>> {
         let a = &self.args;
         let limits = self.limits();
+        self.measured_timeout.set(None);
         match (self.command_config(artifact)?, &self.binary) {
             (Some(ccfg), _) => {
                 let cmd = a.cmd.as_deref().unwrap_or_default();
-                let o = CommandOracle::new(ccfg)?;
+                let mut o = CommandOracle::new(ccfg)?;
                 let probe = self.text_of(original);
                 let runs = repeat_runs(a.repeat, a.jobs, || o.run_raw(&probe));
+                let mut slowest = Duration::ZERO;
                 for (i, r) in runs.into_iter().enumerate() {
                     let run = i + 1;
                     let r = r.with_context(|| format!("cannot run {cmd:?}"))?;
@@ -282,14 +301,34 @@ impl Session {
                     if outcome != Outcome::Interesting {
                         let err = String::from_utf8_lossy(&r.stderr);
                         let tail: Vec<&str> = err.lines().collect();
+                        let tail = match tail.len() {
+                            0 => "\n(the command wrote nothing to stderr)".to_string(),
+                            n => format!(
+                                "\n--- stderr (tail) ---\n{}",
+                                tail[n.saturating_sub(15)..].join("\n")
+                            ),
+                        };
                         bail!(
                             "the original {} is not interesting: run {run} of {} ended with {} \
-                             ({outcome}); the command must exit 0 on it{}\n--- stderr (tail) ---\n{}",
+                             ({outcome}); the command must exit 0 on it{}{tail}",
                             artifact.display(),
                             a.repeat,
                             r.exit,
                             shell_hint(cmd),
-                            tail[tail.len().saturating_sub(15)..].join("\n")
+                        );
+                    }
+                    slowest = slowest.max(r.elapsed);
+                }
+                if a.timeout.is_none() {
+                    let t = auto_timeout(slowest);
+                    self.measured_timeout.set(Some(t));
+                    o.set_timeout(t);
+                    if !quiet {
+                        eprintln!(
+                            "note: runs time out after {:.1} s (20 × the original's slowest run, \
+                             {} ms, at least 1 s; --timeout S to set)",
+                            t.as_secs_f64(),
+                            slowest.as_millis()
                         );
                     }
                 }
@@ -545,6 +584,12 @@ impl Session {
             pattern: p.to_file(g),
         })
     }
+}
+
+/// The default time limit of a `--cmd` run: 20 times the original's
+/// slowest reproduction run, at least 1 s.
+fn auto_timeout(slowest: Duration) -> Duration {
+    (slowest * 20).max(Duration::from_secs(1))
 }
 
 /// Advice when `cmd` holds shell syntax (`|`, `>`, `&&`, `2>&1`, ...),

@@ -1,0 +1,163 @@
+//! Parameters without a grammar: a function's definition and its calls
+//! share a name before their parentheses (`def l(e, w)`, `l(y, w)`;
+//! `int f(int a, int b)`, `f(1, 2)`). Deleting one argument of one of
+//! them breaks the arity, so element deletion keeps every argument a
+//! definition has; deleting the same position from all of them at once
+//! keeps it consistent (C-Reduce's parameter removal, by name only).
+
+use super::super::ddmin::is_word;
+use super::super::Tester;
+use super::pairs_with_commas;
+
+/// A bracket pair: opener, closer, top-level commas.
+pub type Pair = (usize, usize, Vec<usize>);
+
+/// The `(…)` pairs of `text` preceded by a word (blanks between allowed),
+/// by that word: `(word, pairs)` with each pair as `(open, close,
+/// top-level commas)`, words in order of their first call, those with a
+/// single pair left out.
+///
+/// ```
+/// use grammar_min::reduce::blind::args::calls;
+/// let c = calls(b"f(a, b) g(1) f (1, 2)");
+/// assert_eq!(c, [(b"f".to_vec(), vec![(1, 6, vec![3]), (15, 20, vec![17])])]);
+/// ```
+pub fn calls(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
+    let mut out: Vec<(Vec<u8>, Vec<Pair>)> = Vec::new();
+    for p in pairs_with_commas(text) {
+        if text[p.0] != b'(' {
+            continue;
+        }
+        let end = text[..p.0].trim_ascii_end().len();
+        let start = text[..end]
+            .iter()
+            .rposition(|&b| !is_word(b))
+            .map_or(0, |i| i + 1);
+        if start == end {
+            continue;
+        }
+        let name = &text[start..end];
+        match out.iter_mut().find(|(n, _)| n == name) {
+            Some((_, ps)) => ps.push(p),
+            None => out.push((name.to_vec(), vec![p])),
+        }
+    }
+    out.retain(|(_, ps)| ps.len() >= 2);
+    out
+}
+
+/// The number of arguments in a pair: its top-level commas plus one, or
+/// none if it holds only blanks.
+fn arity(text: &[u8], (o, c, commas): &Pair) -> usize {
+    if commas.is_empty() && text[o + 1..*c].trim_ascii().is_empty() {
+        0
+    } else {
+        commas.len() + 1
+    }
+}
+
+/// The byte range that deleting argument `i` of a pair removes: the
+/// argument with the comma before it (the one after it for the first).
+fn argument(p: &Pair, i: usize) -> (usize, usize) {
+    let (o, c, commas) = p;
+    match (i, commas.len()) {
+        (_, 0) => (o + 1, *c),
+        (0, _) => (o + 1, commas[0] + 1),
+        _ => (commas[i - 1], commas.get(i).copied().unwrap_or(*c)),
+    }
+}
+
+/// For each word with two or more `(…)` pairs after it ([`calls`]), each
+/// argument position from the last to the first: one candidate deleting
+/// that argument from every such pair that has it (nested pairs of the
+/// same word: the outer deletion wins). `text` must be known interesting.
+pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let names: Vec<Vec<u8>> = calls(&cur).into_iter().map(|(n, _)| n).collect();
+    for name in names {
+        let mut i = usize::MAX;
+        loop {
+            if tester.stopped() {
+                return cur;
+            }
+            let Some((_, ps)) = calls(&cur).into_iter().find(|(n, _)| *n == name) else {
+                break;
+            };
+            let most = ps.iter().map(|p| arity(&cur, p)).max().unwrap_or(0);
+            i = i.min(most);
+            if i == 0 {
+                break;
+            }
+            i -= 1;
+            let mut cuts: Vec<(usize, usize)> = ps
+                .iter()
+                .filter(|p| arity(&cur, p) > i)
+                .map(|p| argument(p, i))
+                .collect();
+            cuts.sort_unstable();
+            let mut cand = Vec::with_capacity(cur.len());
+            let mut at = 0;
+            for (a, b) in cuts {
+                if a < at {
+                    continue; // inside an argument already cut
+                }
+                cand.extend_from_slice(&cur[at..a]);
+                at = b;
+            }
+            cand.extend_from_slice(&cur[at..]);
+            if let Some(((), c)) = tester.first_interesting([((), cand)]) {
+                cur = c;
+            }
+        }
+    }
+    cur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{FnOracle, Outcome};
+
+    #[test]
+    fn an_argument_goes_from_the_definition_and_every_call() {
+        // Interesting iff every `f(…)` has the same number of commas and
+        // the parameter `y` and the argument `2` are still there.
+        let mut p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let arities: Vec<usize> = s
+                .split("f(")
+                .skip(1)
+                .map(|r| r.split(')').next().unwrap_or("").matches(',').count())
+                .collect();
+            let same = arities.windows(2).all(|w| w[0] == w[1]);
+            if same && s.contains("y)") && s.contains("2)") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = b"f(x, y){y}\nf(1, 2)\nf(3,2)";
+        t.seed(input, Outcome::Interesting);
+        assert_eq!(delete_arguments(input, &mut t), b"f( y){y}\nf( 2)\nf(2)");
+        // Position 1, then position 0.
+        assert_eq!(t.stats().tests, 2, "{:?}", t.stats());
+        drop(t);
+        // One pair at a time cannot: each deletion breaks the arity.
+        let mut t = Tester::new(&mut o);
+        t.seed(input, Outcome::Interesting);
+        assert_eq!(super::super::delete_elements(input, &mut t), input);
+    }
+
+    #[test]
+    fn nested_calls_of_one_name_cut_once() {
+        let text = b"g(g(1, 2), 3)";
+        let c = calls(text);
+        assert_eq!(c.len(), 1);
+        let ps = &c[0].1;
+        assert_eq!(argument(&ps[0], 0), (2, 10));
+        assert_eq!(argument(&ps[1], 1), (5, 8));
+        assert_eq!(argument(&ps[0], 1), (9, 12));
+    }
+}
