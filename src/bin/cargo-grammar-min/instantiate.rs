@@ -1,7 +1,7 @@
 //! `instantiate`: fresh random inputs that fit a pattern.
 
 use crate::common::{write_atomic, StreamArgs};
-use crate::session::SavedPattern;
+use crate::saved::SavedPattern;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use grammar_min::ddset::{InstanceConfig, Pattern};

@@ -10,6 +10,7 @@ mod generate;
 mod instantiate;
 mod parse;
 mod reduce;
+mod saved;
 mod seed;
 mod session;
 

@@ -1,0 +1,130 @@
+//! What `generalize`, `bucket` and `instantiate` keep on disk between
+//! runs: `reduce`'s `.min` results, reused when they still fail, and
+//! saved patterns.
+
+use crate::session::{InputKind, Session};
+use anyhow::Result;
+use grammar_min::oracle::{Oracle, Outcome};
+use std::path::{Path, PathBuf};
+
+/// Result of [`Session::reduce_artifact`].
+pub struct ReducedArtifact {
+    /// The reduced input, as the oracle takes it (choices or text).
+    pub bytes: Vec<u8>,
+    /// Oracle runs spent (0 when an earlier `.min` result was reused).
+    pub tests: u64,
+    /// An earlier result of `reduce` was reused.
+    pub reused: bool,
+}
+
+impl Session {
+    /// Where `reduce` leaves its result for `artifact`, as the oracle takes
+    /// it: `<artifact>.min.choices` for choice artifacts, else `.min`.
+    pub fn min_path(&self, artifact: &Path) -> PathBuf {
+        let base = format!("{}.min", artifact.display());
+        PathBuf::from(if self.kind == InputKind::Choices {
+            format!("{base}.choices")
+        } else {
+            base
+        })
+    }
+
+    /// Reduces `original` to a smaller input that still fails and is still a
+    /// sentence of the grammar (DDSET needs its derivation tree): the choice
+    /// passes for choice artifacts, Perses for text (the `auto` pipeline's
+    /// final byte polish may leave the grammar). Reuses the `.min` result
+    /// `reduce` left next to the artifact when it is no larger, still fails
+    /// and still parses. Writes a new result next to the artifact only when
+    /// there was none.
+    pub fn reduce_artifact(
+        &self,
+        oracle: &mut dyn Oracle,
+        artifact: &Path,
+        original: &[u8],
+    ) -> Result<ReducedArtifact> {
+        use grammar_min::reduce::{reduce_choices, reduce_text, ReduceError, Strategy, Tester};
+        let min = self.min_path(artifact);
+        let prev = std::fs::read(&min).ok();
+        if let Some(prev) = &prev {
+            if prev.len() <= original.len()
+                && self.tree_of(prev, &min).is_ok()
+                && oracle.test(prev) == Outcome::Interesting
+            {
+                return Ok(ReducedArtifact {
+                    bytes: prev.clone(),
+                    tests: 1,
+                    reused: true,
+                });
+            }
+        }
+        let mut tester = Tester::new(oracle);
+        tester.seed(original, Outcome::Interesting);
+        let r = match (self.kind, &self.grammar) {
+            (InputKind::Choices, Some(g)) => {
+                reduce_choices(g, &self.cfg, original, Strategy::Auto, &mut tester)
+            }
+            (_, Some(g)) => reduce_text(Some(g), original, Strategy::Perses, &mut tester),
+            (_, None) => reduce_text(None, original, Strategy::Auto, &mut tester),
+        }
+        .map_err(|e| {
+            let hint = match e {
+                ReduceError::Unparseable { .. } => {
+                    "\na pattern is built on the input's derivation tree, so the input \
+                     must parse with the grammar. A `.min` file from `reduce` may have \
+                     left the grammar's language in its final token and byte polish: \
+                     give the original artifact instead (this command reduces it \
+                     within the grammar); otherwise fix the input or the grammar"
+                }
+                _ => "",
+            };
+            anyhow::anyhow!("cannot generalise {}: {e}{hint}", artifact.display())
+        })?;
+        let tests = tester.stats().tests;
+        if prev.is_none() {
+            let text_path = PathBuf::from(format!("{}.min", artifact.display()));
+            self.write_result(&text_path, &r.output)?;
+        }
+        Ok(ReducedArtifact {
+            bytes: r.output,
+            tests,
+            reused: false,
+        })
+    }
+}
+
+/// A pattern as saved by `generalize` and `bucket`: enough to instantiate it
+/// later without the original run.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SavedPattern {
+    /// The grammar file the pattern refers to.
+    pub grammar: PathBuf,
+    /// Its start symbol.
+    pub start: String,
+    /// Instances are fed to the target as choice sequences (`choices`) or
+    /// as text (`text`).
+    pub input: String,
+    /// Decoder budgets used for choice sequences.
+    pub max_depth: u32,
+    pub max_len: usize,
+    #[serde(flatten)]
+    pub pattern: grammar_min::ddset::PatternFile,
+}
+
+impl Session {
+    /// Serialisable form of a pattern of this session.
+    pub fn save_pattern(&self, p: &grammar_min::ddset::Pattern) -> Option<SavedPattern> {
+        let g = self.grammar.as_ref()?;
+        Some(SavedPattern {
+            grammar: self.grammar_path.clone()?,
+            start: self.args.start.clone(),
+            input: if self.kind == InputKind::Choices {
+                "choices".into()
+            } else {
+                "text".into()
+            },
+            max_depth: self.cfg.max_depth,
+            max_len: self.cfg.max_len,
+            pattern: p.to_file(g),
+        })
+    }
+}
