@@ -8,6 +8,7 @@
 use super::super::ddmin::is_word;
 use super::super::Tester;
 use super::pairs_with_commas;
+use std::collections::HashMap;
 
 /// A bracket pair: opener, closer, top-level commas.
 pub type Pair = (usize, usize, Vec<usize>);
@@ -24,6 +25,7 @@ pub type Pair = (usize, usize, Vec<usize>);
 /// ```
 pub fn calls(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
     let mut out: Vec<(Vec<u8>, Vec<Pair>)> = Vec::new();
+    let mut index: HashMap<&[u8], usize> = HashMap::new();
     for p in pairs_with_commas(text) {
         if text[p.0] != b'(' {
             continue;
@@ -37,10 +39,11 @@ pub fn calls(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
             continue;
         }
         let name = &text[start..end];
-        match out.iter_mut().find(|(n, _)| n == name) {
-            Some((_, ps)) => ps.push(p),
-            None => out.push((name.to_vec(), vec![p])),
-        }
+        let k = *index.entry(name).or_insert_with(|| {
+            out.push((name.to_vec(), Vec::new()));
+            out.len() - 1
+        });
+        out[k].1.push(p);
     }
     out.retain(|(_, ps)| ps.len() >= 2);
     out
@@ -73,14 +76,16 @@ fn argument(p: &Pair, i: usize) -> (usize, usize) {
 /// same word: the outer deletion wins). `text` must be known interesting.
 pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let mut cur = text.to_vec();
-    let names: Vec<Vec<u8>> = calls(&cur).into_iter().map(|(n, _)| n).collect();
+    // Found again only after a success: one linear scan per change.
+    let mut all = calls(&cur);
+    let names: Vec<Vec<u8>> = all.iter().map(|(n, _)| n.clone()).collect();
     for name in names {
         let mut i = usize::MAX;
         loop {
             if tester.stopped() {
                 return cur;
             }
-            let Some((_, ps)) = calls(&cur).into_iter().find(|(n, _)| *n == name) else {
+            let Some((_, ps)) = all.iter().find(|(n, _)| *n == name) else {
                 break;
             };
             let most = ps.iter().map(|p| arity(&cur, p)).max().unwrap_or(0);
@@ -107,6 +112,7 @@ pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             cand.extend_from_slice(&cur[at..]);
             if let Some(((), c)) = tester.first_interesting([((), cand)]) {
                 cur = c;
+                all = calls(&cur);
             }
         }
     }
