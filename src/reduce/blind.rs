@@ -68,21 +68,17 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         let Some(&(o, c)) = ps.get(k) else {
             return cur;
         };
-        let mut cands: Vec<Vec<u8>> = Vec::with_capacity(4);
         let cut = |a: usize, b: usize| [&cur[..a], &cur[b..]].concat();
-        // Where the brackets alone go from (a brace block: with its header).
-        let mut from = vec![o];
-        if cur[o] == b'{' {
-            let h = header_start(&cur, o);
-            if h < o {
-                cands.push(cut(h, c + 1));
-                from.insert(0, h);
-            }
-        }
+        // The brackets from `a` on deleted, their contents kept.
+        let lift = |a: usize| [&cur[..a], &cur[o + 1..c], &cur[c + 1..]].concat();
+        let header = (cur[o] == b'{')
+            .then(|| header_start(&cur, o))
+            .filter(|&h| h < o);
+        let mut cands: Vec<Vec<u8>> = Vec::with_capacity(4);
+        cands.extend(header.map(|h| cut(h, c + 1)));
         cands.push(cut(o, c + 1));
-        for a in from {
-            cands.push([&cur[..a], &cur[o + 1..c], &cur[c + 1..]].concat());
-        }
+        cands.extend(header.map(lift));
+        cands.push(lift(o));
         match tester.first_interesting(cands.into_iter().map(|c| ((), c))) {
             Some(((), next)) => {
                 cur = next;
