@@ -103,6 +103,24 @@ fn original_that_does_not_fail_is_a_clear_error() {
 }
 
 #[test]
+fn errors_are_json_with_json() {
+    let d = tempfile::tempdir().unwrap();
+    setup(d.path());
+    std::fs::write(d.path().join("ok.txt"), "no parens").unwrap();
+    let out = bin()
+        .current_dir(d.path())
+        .args(["reduce", "--json", "--cmd", "python3 check.py {}", "ok.txt"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let msg = v["error"].as_str().unwrap();
+    assert!(msg.contains("ok.txt is not interesting"), "{msg}");
+}
+
+#[test]
 fn runs_time_out_by_the_originals_speed() {
     let d = tempfile::tempdir().unwrap();
     std::fs::write(d.path().join("bug.txt"), "a (b) c").unwrap();

@@ -76,11 +76,16 @@ fn main() -> ExitCode {
     if args.get(1).is_some_and(|a| a == "grammar-min") {
         args.remove(1);
     }
+    // With --json a script reads stdout: an error is JSON there too.
+    let json = args.iter().any(|a| a == "--json");
     let cli = Cli::parse_from(args);
     match cli.command.run() {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
+            if json {
+                println!("{}", serde_json::json!({ "error": format!("{e:#}") }));
+            }
             ExitCode::from(2)
         }
     }
