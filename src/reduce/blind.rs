@@ -172,10 +172,9 @@ pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 /// [`args::delete_arguments`], [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines,
 /// [`super::words::shorten_repeated_words`] (no word is taken for a
 /// keyword: a keyword costs a failing run per character), and
-/// [`ddmin::chunk_sweep_from_end`] over tokens, round after round (a
-/// token deletion can free a line, a pair deletion a token); once a round
-/// of these changes nothing, the byte sweep, and if that deletes a byte,
-/// rounds again. The result is
+/// [`ddmin::chunk_sweep_from_end`] over tokens and bytes, round
+/// after round until a round changes nothing (a
+/// token deletion can free a line, a pair deletion a token). The result is
 /// 1-minimal with respect to deleting one token and one byte, as
 /// [`super::polish`]'s with no keywords.
 pub(super) fn blind_into(
@@ -209,15 +208,6 @@ pub(super) fn blind_into(
         passes.push(("shorten-words", cur.len(), tester.stats().tests));
         *cur = ddmin::chunk_sweep_from_end(ddmin::tokens(cur), tester).concat();
         passes.push(("sweep-tokens", cur.len(), tester.stats().tests));
-        if tester.stopped() {
-            return;
-        }
-        if *cur != before {
-            // Bytes only once the coarser passes are at their fixpoint: a
-            // byte sweep costs a run per byte, and on an intermediate
-            // text most of those bytes go later with their token.
-            continue;
-        }
         *cur = ddmin::chunk_sweep_from_end(cur.chunks(1).collect(), tester).concat();
         passes.push(("sweep-bytes", cur.len(), tester.stats().tests));
         if *cur == before || tester.stopped() {
