@@ -93,6 +93,10 @@ struct Summary {
     passes: Vec<(&'static str, usize, u64)>,
 }
 
+/// The grammar-blind passes, as the messages name them.
+const BLIND_PASSES: &str =
+    "bracket pairs, list elements, arguments, indented blocks, lines, repeated names, tokens, bytes";
+
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
         let (session, artifacts) = self
@@ -109,8 +113,7 @@ impl Reduce {
         {
             eprintln!(
                 "note: no grammar (give --grammar FILE, or put one at grammars/TARGET.json): \
-                 reducing grammar-blind (bracket pairs, list elements, arguments, indented \
-                 blocks, lines, repeated names, tokens, bytes)"
+                 reducing grammar-blind ({BLIND_PASSES})"
             );
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -286,12 +289,11 @@ impl Reduce {
         }
         let (reduced, mut stats, cache) = result.map_err(|e| {
             let hint = match e {
-                ReduceError::Unparseable { .. } => {
-                    "\nuse --strategy blind to reduce it without the grammar (bracket pairs, \
-                     list elements, arguments, indented blocks, lines, repeated names, tokens, \
-                     bytes; or --strategy ddmin for plain ddmin)"
-                }
-                _ => "",
+                ReduceError::Unparseable { .. } => format!(
+                    "\nuse --strategy blind to reduce it without the grammar ({BLIND_PASSES}; \
+                     or --strategy ddmin for plain ddmin)"
+                ),
+                _ => String::new(),
             };
             anyhow::anyhow!("cannot reduce {}: {e}{hint}", artifact.display())
         })?;

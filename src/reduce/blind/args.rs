@@ -88,16 +88,17 @@ pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             let Some((_, ps)) = all.iter().find(|(n, _)| *n == name) else {
                 break;
             };
-            let most = ps.iter().map(|p| arity(&cur, p)).max().unwrap_or(0);
-            i = i.min(most);
+            let arities: Vec<usize> = ps.iter().map(|p| arity(&cur, p)).collect();
+            i = i.min(arities.iter().copied().max().unwrap_or(0));
             if i == 0 {
                 break;
             }
             i -= 1;
             let mut cuts: Vec<(usize, usize)> = ps
                 .iter()
-                .filter(|p| arity(&cur, p) > i)
-                .map(|p| argument(p, i))
+                .zip(&arities)
+                .filter(|&(_, &n)| n > i)
+                .map(|(p, _)| argument(p, i))
                 .collect();
             cuts.sort_unstable();
             let mut cand = Vec::with_capacity(cur.len());

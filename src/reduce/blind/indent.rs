@@ -4,18 +4,13 @@
 //! when its chunks align with it, and cannot lift a body out of its
 //! header at all, since that changes the body's indentation.
 
-use super::super::Tester;
+use super::super::{ddmin, Tester};
 
 /// The blank bytes (spaces, tabs) that start `line`.
 fn indent(line: &[u8]) -> usize {
     line.iter()
         .take_while(|&&b| b == b' ' || b == b'\t')
         .count()
-}
-
-/// Whether `line` holds nothing but blanks.
-fn blank(line: &[u8]) -> bool {
-    line.iter().all(u8::is_ascii_whitespace)
 }
 
 /// The blocks of `lines`: `(header, end, depth)`, the header's index,
@@ -26,7 +21,7 @@ fn blank(line: &[u8]) -> bool {
 /// ```
 /// use grammar_min::reduce::blind::indent::blocks;
 /// let text = b"def f():\n    if x:\n        y\n\n    z\nf()\n";
-/// let lines: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').collect();
+/// let lines = grammar_min::reduce::ddmin::lines(text);
 /// assert_eq!(blocks(&lines), [(0, 5, 4), (1, 3, 4)]);
 /// ```
 pub fn blocks(lines: &[&[u8]]) -> Vec<(usize, usize, usize)> {
@@ -36,21 +31,20 @@ pub fn blocks(lines: &[&[u8]]) -> Vec<(usize, usize, usize)> {
             continue;
         }
         let d = indent(line);
-        let Some(first) = lines[h + 1..].iter().find(|l| !blank(l)) else {
-            continue;
-        };
-        let deeper = indent(first);
-        if deeper <= d {
-            continue;
-        }
-        let mut end = h + 2;
-        for (i, l) in lines[h + 1..].iter().enumerate().filter(|(_, l)| !blank(l)) {
+        // How much deeper the first body line is; None: no body.
+        let mut deeper = None;
+        let mut end = h + 1;
+        let body = lines.iter().enumerate().skip(h + 1);
+        for (i, l) in body.filter(|(_, l)| !l.trim_ascii().is_empty()) {
             if indent(l) <= d {
                 break;
             }
-            end = h + 2 + i;
+            deeper.get_or_insert(indent(l) - d);
+            end = i + 1;
         }
-        out.push((h, end, deeper - d));
+        if let Some(by) = deeper {
+            out.push((h, end, by));
+        }
     }
     out
 }
@@ -65,27 +59,30 @@ pub fn delete_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let mut cur = text.to_vec();
     let mut k = 0;
     loop {
-        let lines: Vec<&[u8]> = cur.split_inclusive(|&b| b == b'\n').collect();
-        let bs = blocks(&lines);
+        let lines = ddmin::lines(&cur);
+        // Where each line starts in `cur`, and the end.
+        let mut at = vec![0];
+        at.extend(lines.iter().scan(0, |n, l| {
+            *n += l.len();
+            Some(*n)
+        }));
         let mut next = None;
-        while let Some(&(h, end, by)) = bs.get(k) {
+        for &(h, end, by) in blocks(&lines).get(k..).unwrap_or_default() {
             if tester.stopped() {
                 return cur;
             }
-            let (before, body, after) = (&lines[..h], &lines[h + 1..end], &lines[end..]);
-            let whole = [before.concat(), after.concat()].concat();
-            let mut lifted = before.concat();
-            for l in body {
+            let (before, after) = (&cur[..at[h]], &cur[at[end]..]);
+            let whole = [before, after].concat();
+            let mut lifted = before.to_vec();
+            for l in &lines[h + 1..end] {
                 lifted.extend_from_slice(&l[indent(l).min(by)..]);
             }
-            lifted.extend_from_slice(&after.concat());
-            match tester.first_interesting([((), whole), ((), lifted)]) {
-                Some(((), c)) => {
-                    next = Some(c);
-                    break;
-                }
-                None => k += 1,
+            lifted.extend_from_slice(after);
+            if let Some(((), c)) = tester.first_interesting([((), whole), ((), lifted)]) {
+                next = Some(c);
+                break;
             }
+            k += 1;
         }
         match next {
             Some(c) => cur = c,
@@ -146,7 +143,6 @@ mod tests {
     #[test]
     fn lines_that_are_not_deeper_head_no_block() {
         let text = b"a:\nb:\n  c\n  d:\ne\n";
-        let lines: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').collect();
-        assert_eq!(blocks(&lines), [(1, 4, 2)]);
+        assert_eq!(blocks(&ddmin::lines(text)), [(1, 4, 2)]);
     }
 }
