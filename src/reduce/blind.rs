@@ -11,6 +11,7 @@
 
 pub mod args;
 pub mod indent;
+pub mod keywords;
 
 use super::ddmin;
 use super::Tester;
@@ -195,6 +196,8 @@ pub(super) fn blind_into(
         passes.push(("delete-elements", cur.len(), tester.stats().tests));
         *cur = delete_pairs(cur, tester);
         passes.push(("delete-pairs", cur.len(), tester.stats().tests));
+        *cur = keywords::delete_keyword_blocks(cur, tester);
+        passes.push(("delete-keyword-blocks", cur.len(), tester.stats().tests));
         *cur = args::delete_arguments(cur, tester);
         passes.push(("delete-arguments", cur.len(), tester.stats().tests));
         *cur = indent::delete_blocks(cur, tester);
@@ -210,8 +213,17 @@ pub(super) fn blind_into(
         passes.push(("sweep-tokens", cur.len(), tester.stats().tests));
         *cur = ddmin::chunk_sweep_from_end(cur.chunks(1).collect(), tester).concat();
         passes.push(("sweep-bytes", cur.len(), tester.stats().tests));
-        if *cur == before || tester.stopped() {
+        if tester.stopped() {
             return;
+        }
+        if *cur == before {
+            // At the fixpoint: two or three tokens at a time, then another
+            // round if that deleted any.
+            *cur = ddmin::delete_adjacent_tokens(cur, tester);
+            passes.push(("delete-adjacent-tokens", cur.len(), tester.stats().tests));
+            if *cur == before || tester.stopped() {
+                return;
+            }
         }
     }
 }
@@ -402,6 +414,39 @@ mod tests {
         let r = reduce_text(None, input.as_bytes(), Strategy::Auto, &mut t).unwrap();
         assert_eq!(r.output, b"[777]");
         assert!(t.stats().tests < 200, "{:?}", t.stats());
+    }
+
+    #[test]
+    fn a_name_goes_with_its_brackets() {
+        // Interesting iff `boom` is there and every other word is followed
+        // by `()`, and every `(` follows a word: neither `f` nor `()` goes
+        // alone, and the aligned chunks of the sweeps split `f()`.
+        let mut p = |c: &[u8]| {
+            let toks = ddmin::tokens(c);
+            let ok = toks.iter().enumerate().all(|(i, t)| match t[0] {
+                b'(' => i > 0 && ddmin::is_word(toks[i - 1][0]),
+                b if ddmin::is_word(b) => {
+                    *t == b"boom" || toks[i + 1..].starts_with(&[b"(", b")"])
+                }
+                _ => true,
+            });
+            if ok && balanced(c) && c.windows(4).any(|w| w == b"boom") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(None, b"f() boom", Strategy::Auto, &mut t).unwrap();
+        assert_eq!(r.output, b"boom");
+        drop(t);
+        // The sweeps alone keep it.
+        let mut t = Tester::new(&mut o);
+        t.seed(b"f() boom", Outcome::Interesting);
+        let swept = ddmin::chunk_sweep_from_end(ddmin::tokens(b"f() boom"), &mut t).concat();
+        assert_eq!(swept, b"f()boom");
+        assert_eq!(ddmin::delete_adjacent_tokens(&swept, &mut t), b"boom");
     }
 
     #[test]

@@ -179,6 +179,47 @@ pub fn chunk_sweep_from_end<'a>(
     delete_sweep_from_end(units, tester)
 }
 
+/// Deletes two or three adjacent tokens at once, wherever they stand,
+/// swept from the end: `p()` of a shell function header, `-> T` of a
+/// return type, `x :` of a label. [`chunk_sweep_from_end`] deletes only
+/// runs aligned to its chunk size, and the single-token sweep cannot drop
+/// a name with its brackets when neither goes alone. Blanks between the
+/// tokens go with them; two candidates per position (two tokens, then
+/// three), so this costs about twice the tokens in runs, and blind
+/// reduction runs it only once the other passes are at their fixpoint.
+pub fn delete_adjacent_tokens(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    // Byte spans of the tokens that are not blank.
+    let sig = |t: &[u8]| -> Vec<(usize, usize)> {
+        let mut at = 0;
+        let mut out = Vec::new();
+        for tok in tokens(t) {
+            if !tok[0].is_ascii_whitespace() {
+                out.push((at, at + tok.len()));
+            }
+            at += tok.len();
+        }
+        out
+    };
+    let mut spans = sig(&cur);
+    let mut j = spans.len();
+    while j >= 2 && !tester.stopped() {
+        let cands = [2, 3].into_iter().filter(|&w| w <= j).map(|w| {
+            let (a, b) = (spans[j - w].0, spans[j - 1].1);
+            ((), [&cur[..a], &cur[b..]].concat())
+        });
+        match tester.first_interesting(cands) {
+            Some(((), next)) => {
+                cur = next;
+                spans = sig(&cur);
+                j = j.min(spans.len());
+            }
+            None => j -= 1,
+        }
+    }
+    cur
+}
+
 /// `u` without `u[a..b]`.
 fn without<U: Clone>(u: &[U], a: usize, b: usize) -> Vec<U> {
     let mut c = Vec::with_capacity(u.len() - (b - a));

@@ -1,0 +1,424 @@
+//! Keyword-delimited blocks without a grammar: the shell's `if … then …
+//! fi`, `for/while … do … done` and `case … esac`, and the `… end` blocks
+//! of Ruby, Lua and their kin (`if`, `while … do`, `def`, `function`,
+//! `begin`, `do`). Token ddmin deletes such a block only when its chunks
+//! happen to align with it, and cannot take a body out of its block at
+//! all, since the opener and the closer must go in the same run: the
+//! bracket pairs of [`super::delete_pairs`], spelt as words.
+//!
+//! The blocks are found by a heuristic (no grammar says which words are
+//! keywords), tuned to cost nothing on languages without such closers: an
+//! opener that no closer matches yields no candidate. The oracle judges.
+
+use super::super::{ddmin, Tester};
+
+/// A keyword-delimited block, as byte positions in its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// Where the statement holding the block starts (`local function f`
+    /// … `end`, `x = if` … `end`): at most `start`.
+    pub stmt: usize,
+    /// Where the opening keyword starts.
+    pub start: usize,
+    /// One past the closing keyword.
+    pub end: usize,
+    /// The bodies, in order: after `then`, `do` or `else`, or after the
+    /// header's line where the block has no such word (`def f(x)` ⏎ …).
+    pub bodies: Vec<(usize, usize)>,
+    /// For a conditional (`if`, `unless`, `while`, `until`) whose first
+    /// body follows `then` or `do`: the spans that, deleted, leave its
+    /// condition and its first body as plain statements (`if p; then x;
+    /// else y; fi` → ` p; x; `): the opener, that `then`/`do`, and from
+    /// the first `else`/`elif` (or the closer) to the block's end.
+    pub keywords: Vec<(usize, usize)>,
+}
+
+/// Words that open a block: each is closed by `end`, and `if` also by
+/// `fi`, `case` by `esac`, a loop's `do` by `done`.
+const OPENERS: &[&[u8]] = &[
+    b"begin",
+    b"case",
+    b"class",
+    b"def",
+    b"do",
+    b"for",
+    b"function",
+    b"if",
+    b"module",
+    b"repeat",
+    b"select",
+    b"unless",
+    b"until",
+    b"while",
+];
+
+/// Loops whose body follows `do` (`for x in y; do … done`, `while c do …
+/// end`): that `do` belongs to the loop and opens no block of its own.
+const LOOPS: &[&[u8]] = &[b"for", b"select", b"until", b"while"];
+
+/// Openers that also end a statement as a modifier (`return 1 if x`,
+/// `retry until ok`): they open a block only where a statement starts.
+const MODIFIERS: &[&[u8]] = &[b"if", b"unless", b"until", b"while"];
+
+/// Words after which a statement starts (as after `;` or a line break).
+const LEADS: &[&[u8]] = &[
+    b"and", b"begin", b"do", b"elif", b"else", b"elsif", b"in", b"local", b"not", b"or", b"return",
+    b"then",
+];
+
+/// Words after which a block's statement starts (for [`Block::stmt`]).
+const STMT_LEADS: &[&[u8]] = &[b"begin", b"do", b"elif", b"else", b"elsif", b"then"];
+
+/// Punctuation after which a statement or an expression starts.
+const LEAD_PUNCT: &[u8] = b";({|&=!`}";
+
+/// Where a body starts inside a block.
+const BODY_MARKERS: &[&[u8]] = &[b"do", b"else", b"then"];
+
+/// A block still open while scanning.
+struct Open {
+    kind: &'static [u8],
+    /// Token index and byte of the opener.
+    tok: usize,
+    start: usize,
+    /// `then`, `do`, `else`, `elif`, `elsif` seen at this block's level:
+    /// the word and its byte span.
+    markers: Vec<(&'static [u8], usize, usize)>,
+}
+
+/// The keyword, among `set`, that `w` spells.
+fn kw(set: &[&'static [u8]], w: &[u8]) -> Option<&'static [u8]> {
+    set.iter().copied().find(|k| *k == w)
+}
+
+/// The blocks of `text`, in order of their opener (outer first). A closer
+/// pairs with the innermost open block it can close (`fi` with `if`,
+/// `esac` with `case`, `done` with a `do`, `end` with any), dropping the
+/// unclosed ones opened after it; a closer that pairs with nothing is
+/// ignored. A word right after `.`, `$`, `@`, `-`, `:` or `/`, or
+/// assigned to (`end = 3`), is no keyword.
+///
+/// ```
+/// use grammar_min::reduce::blind::keywords::blocks;
+/// let text = b"if a; then b; else c; fi";
+/// let bs = blocks(text);
+/// assert_eq!(bs.len(), 1);
+/// let body = |i: usize| &text[bs[0].bodies[i].0..bs[0].bodies[i].1];
+/// assert_eq!((body(0), body(1)), (&b" b; "[..], &b" c; "[..]));
+/// ```
+pub fn blocks(text: &[u8]) -> Vec<Block> {
+    let toks = ddmin::tokens(text);
+    let mut at = Vec::with_capacity(toks.len() + 1);
+    let mut n = 0;
+    for t in &toks {
+        at.push(n);
+        n += t.len();
+    }
+    at.push(n);
+    // The previous token that is not blank, and whether a line break
+    // came after it.
+    let sig_before = |i: usize| -> (Option<usize>, bool) {
+        let mut nl = false;
+        for j in (0..i).rev() {
+            if toks[j][0].is_ascii_whitespace() {
+                nl |= toks[j].contains(&b'\n');
+            } else {
+                return (Some(j), nl);
+            }
+        }
+        (None, true)
+    };
+    let starts_statement = |i: usize| match sig_before(i) {
+        (None, _) | (_, true) => true,
+        (Some(j), false) => {
+            let p = toks[j];
+            (p.len() == 1 && LEAD_PUNCT.contains(&p[0])) || kw(LEADS, p).is_some()
+        }
+    };
+    let not_a_keyword = |i: usize| {
+        let s = at[i];
+        let after_sigil = s > 0 && b".$@-:/".contains(&text[s - 1]);
+        let rest = &text[at[i + 1]..];
+        let rest = &rest[rest.len() - rest.trim_ascii_start().len()..];
+        let assigned = rest.starts_with(b"=") && !rest[1..].starts_with(b"=") && !rest[1..].starts_with(b"~");
+        after_sigil || assigned
+    };
+    let mut stack: Vec<Open> = Vec::new();
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if !ddmin::is_word(t[0]) || not_a_keyword(i) {
+            continue;
+        }
+        let w: &[u8] = t;
+        match w {
+            b"fi" | b"esac" | b"done" | b"end" => {
+                let want = |o: &Open| match w {
+                    b"fi" => o.kind == b"if",
+                    b"esac" => o.kind == b"case",
+                    b"done" => o.kind == b"do" || o.markers.iter().any(|m| m.0 == b"do"),
+                    _ => o.kind != b"repeat",
+                };
+                // The shell's closers stand where a command starts (or
+                // right after `((…))`).
+                let after_paren = matches!(sig_before(i), (Some(j), _) if toks[j] == b")");
+                if w != b"end" && !starts_statement(i) && !after_paren {
+                    continue;
+                }
+                if let Some(d) = stack.iter().rposition(want) {
+                    stack.truncate(d + 1);
+                    if let Some(o) = stack.pop() {
+                        out.push(close(text, &toks, &at, o, at[i], at[i + 1]));
+                    }
+                }
+            }
+            b"then" | b"else" | b"elif" | b"elsif" => {
+                if let Some(o) = stack.last_mut() {
+                    let m = kw(&[b"then", b"else", b"elif", b"elsif"], w).unwrap_or_default();
+                    o.markers.push((m, at[i], at[i + 1]));
+                }
+            }
+            b"until" if stack.last().is_some_and(|o| o.kind == b"repeat") => {
+                // Lua's `repeat … until c`: no body to lift, no candidate.
+                stack.pop();
+            }
+            b"do" => {
+                // A loop's own `do`: on the loop's line, or first on its
+                // own line (`for x in y` ⏎ `do`).
+                let own_line = matches!(sig_before(i), (None, _) | (_, true));
+                let joins = stack.last().is_some_and(|o| {
+                    kw(LOOPS, o.kind).is_some()
+                        && o.markers.is_empty()
+                        && (own_line || !text[o.start..at[i]].contains(&b'\n'))
+                });
+                match stack.last_mut() {
+                    Some(o) if joins => o.markers.push((b"do", at[i], at[i + 1])),
+                    _ => stack.push(Open {
+                        kind: b"do",
+                        tok: i,
+                        start: at[i],
+                        markers: Vec::new(),
+                    }),
+                }
+            }
+            _ => {
+                let Some(kind) = kw(OPENERS, w) else { continue };
+                if kw(MODIFIERS, kind).is_some() && !starts_statement(i) {
+                    continue;
+                }
+                stack.push(Open {
+                    kind,
+                    tok: i,
+                    start: at[i],
+                    markers: Vec::new(),
+                });
+            }
+        }
+    }
+    out.sort_unstable_by_key(|b: &Block| b.start);
+    out
+}
+
+/// The [`Block`] of `o` closed by the word at `cs..ce`.
+fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usize) -> Block {
+    // The statement: back over the tokens of the opener's line to a
+    // statement boundary.
+    let mut stmt = o.start;
+    for j in (0..o.tok).rev() {
+        let t = toks[j];
+        let boundary = t.contains(&b'\n')
+            || (t.len() == 1 && b";{}(`".contains(&t[0]))
+            || kw(STMT_LEADS, t).is_some();
+        if boundary {
+            break;
+        }
+        if !t[0].is_ascii_whitespace() {
+            stmt = at[j];
+        }
+    }
+    // Segment k runs from the end of boundary k to the start of boundary
+    // k + 1; the boundaries are the opener, the markers and the closer.
+    let mut bounds: Vec<(&[u8], usize, usize)> = vec![(o.kind, o.start, o.start + o.kind.len())];
+    bounds.extend(o.markers.iter().copied());
+    bounds.push((b"end", cs, ce));
+    let has_marker = o
+        .markers
+        .iter()
+        .any(|m| m.0 == b"then" || m.0 == b"do");
+    let mut bodies = Vec::new();
+    for w in bounds.windows(2) {
+        let (kind, from, to) = (w[0].0, w[0].2, w[1].1);
+        let from = if kw(BODY_MARKERS, kind).is_some() && (kind != b"do" || o.kind != b"do") {
+            Some(from)
+        } else if kind == o.kind && from == o.start + o.kind.len() && !has_marker && o.kind != b"case" {
+            // The first segment of a block without `then`/`do`: the body
+            // starts on the header's next line (`begin` and Lua's `do`
+            // start it at once).
+            if o.kind == b"begin" || o.kind == b"do" && !text[from..to].contains(&b'\n') {
+                Some(from)
+            } else {
+                text[from..to]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map(|p| from + p + 1)
+            }
+        } else {
+            None
+        };
+        if let Some(f) = from.filter(|&f| !text[f..to].trim_ascii().is_empty()) {
+            bodies.push((f, to));
+        }
+    }
+    let mut keywords = Vec::new();
+    if kw(MODIFIERS, o.kind).is_some() {
+        if let Some(m) = o.markers.first().filter(|m| m.0 == b"then" || m.0 == b"do") {
+            keywords.push((o.start, o.start + o.kind.len()));
+            keywords.push((m.1, m.2));
+            let rest = o.markers.get(1).map_or(cs, |e| e.1);
+            keywords.push((rest, ce));
+        }
+    }
+    Block {
+        stmt,
+        start: o.start,
+        end: ce,
+        bodies,
+        keywords,
+    }
+}
+
+/// `text` without the spans `cut` (sorted, disjoint).
+fn without(text: &[u8], cut: &[(usize, usize)]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut from = 0;
+    for &(a, b) in cut {
+        out.extend_from_slice(&text[from..a]);
+        from = b;
+    }
+    out.extend_from_slice(&text[from..]);
+    out
+}
+
+/// The candidates for each keyword block (see [`blocks`]), in order of
+/// the opener, outer first: the block with its statement (`local function
+/// f() … end`); the block alone; each body in its place (`if c; then x;
+/// fi` → ` x; `); the condition and first body without their keywords (`
+/// c; x; `). After a success the blocks are found again and the walk goes
+/// on from the same block index. `text` must be known interesting.
+pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut k = 0;
+    let mut bs = blocks(&cur);
+    while let Some(b) = bs.get(k) {
+        if tester.stopped() {
+            break;
+        }
+        let mut cands = Vec::with_capacity(b.bodies.len() + 3);
+        if b.stmt < b.start {
+            cands.push(without(&cur, &[(b.stmt, b.end)]));
+        }
+        cands.push(without(&cur, &[(b.start, b.end)]));
+        for &(s, e) in &b.bodies {
+            cands.push([&cur[..b.start], &cur[s..e], &cur[b.end..]].concat());
+        }
+        if !b.keywords.is_empty() {
+            cands.push(without(&cur, &b.keywords));
+        }
+        match tester.first_interesting(cands.into_iter().map(|c| ((), c))) {
+            Some(((), next)) => {
+                cur = next;
+                bs = blocks(&cur);
+            }
+            None => k += 1,
+        }
+    }
+    cur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{FnOracle, Outcome};
+
+    fn spans(text: &[u8]) -> Vec<(String, Vec<String>)> {
+        blocks(text)
+            .iter()
+            .map(|b| {
+                let s = |a: usize, e: usize| String::from_utf8_lossy(&text[a..e]).into_owned();
+                (s(b.start, b.end), b.bodies.iter().map(|&(a, e)| s(a, e)).collect())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shell_blocks_nest() {
+        let text = b"for d in y\ndo\n  if p; then x; elif q; then z; fi\ndone\necho done";
+        let got = spans(text);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[0].0.starts_with("for d") && got[0].0.ends_with("fi\ndone"));
+        assert_eq!(got[0].1, ["\n  if p; then x; elif q; then z; fi\n"]);
+        assert_eq!(got[1].0, "if p; then x; elif q; then z; fi");
+        assert_eq!(got[1].1, [" x; ", " z; "]);
+    }
+
+    #[test]
+    fn end_blocks_of_ruby_and_lua() {
+        let text = b"def f(x)\n  return 1 if x\n  y.each do |v|\n    p v\n  end\nend\nlocal function g() end\nwhile c do h() end";
+        let got = spans(text);
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert!(got[0].0.starts_with("def f(x)") && got[0].0.ends_with("end\nend"));
+        assert_eq!(got[0].1, ["  return 1 if x\n  y.each do |v|\n    p v\n  end\n"]);
+        assert_eq!(got[1].1, ["    p v\n  "]);
+        assert_eq!(got[2].0, "function g() end");
+        assert!(got[2].1.is_empty());
+        assert_eq!(got[3].1, [" h() "]);
+        let b = &blocks(text)[2];
+        assert_eq!(&text[b.stmt..b.start], b"local ");
+    }
+
+    #[test]
+    fn words_that_are_no_keywords() {
+        assert!(blocks(b"end = 3; x.end; $done; if (a) { b }").is_empty());
+        assert!(blocks(b"echo if fi").is_empty());
+    }
+
+    /// Interesting iff the text holds `boom` and its shell keywords are
+    /// balanced the way a shell needs them.
+    fn shellish(c: &[u8]) -> Outcome {
+        let words: Vec<&[u8]> = ddmin::tokens(c)
+            .into_iter()
+            .filter(|t| ddmin::is_word(t[0]))
+            .collect();
+        let n = |w: &[u8]| words.iter().filter(|x| **x == w).count();
+        let ok = n(b"if") == n(b"fi")
+            && n(b"if") + n(b"elif") == n(b"then")
+            && n(b"for") + n(b"while") == n(b"do")
+            && n(b"do") == n(b"done")
+            && c.windows(4).any(|w| w == b"boom");
+        if ok {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    }
+
+    #[test]
+    fn a_body_leaves_its_block_and_a_condition_its_keywords() {
+        let mut p = shellish;
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = b"for d in y; do if boom; then x; else y; fi; done";
+        t.seed(input, Outcome::Interesting);
+        let out = delete_keyword_blocks(input, &mut t);
+        // The loop's body is lifted, then the `if` loses its keywords.
+        assert_eq!(String::from_utf8_lossy(&out), "  boom;  x; ; ");
+        let mut p = shellish;
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = b"while c; do a; done; if z; then b; else boom; fi";
+        t.seed(input, Outcome::Interesting);
+        let out = delete_keyword_blocks(input, &mut t);
+        assert_eq!(String::from_utf8_lossy(&out), ";  boom; ");
+        // Each block: at most its statement, itself, two bodies, keywords.
+        assert!(t.stats().tests <= 6, "{:?}", t.stats());
+    }
+}
