@@ -376,3 +376,77 @@ proptest! {
         }
     }
 }
+
+/// A word or symbol of shell- and Ruby-like text: keywords that open and
+/// close blocks, brackets (nests of them), names, separators.
+const SHELLISH: &[&str] = &[
+    "if ", "then ", "else ", "fi", "for x in y", "do ", "done", "while ", "end", "def f\n", "[", "]",
+    "[[[[", "]]]]", "(", ")", "a", "b", "boom", "; ", "\n", ", ",
+];
+
+/// Balanced brackets: the predicates below need them, as a parser would.
+fn balanced(c: &[u8]) -> bool {
+    let mut stack = Vec::new();
+    for &b in c {
+        match b {
+            b'[' | b'(' => stack.push(b),
+            b']' if stack.pop() != Some(b'[') => return false,
+            b')' if stack.pop() != Some(b'(') => return false,
+            _ => {}
+        }
+    }
+    stack.is_empty()
+}
+
+/// `text` with its unmatched closers dropped and closers appended for
+/// its unclosed openers.
+fn balance(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for &b in text {
+        match b {
+            b'[' => stack.push(b']'),
+            b'(' => stack.push(b')'),
+            b']' | b')' if stack.last() != Some(&b) => continue,
+            b']' | b')' => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        out.push(b);
+    }
+    out.extend(stack.iter().rev());
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// Grammar-blind `auto` on texts full of keyword blocks and nests,
+    /// with a predicate that wants two words in order and balanced
+    /// brackets: the result is interesting, no larger, and no single
+    /// byte of it can go.
+    #[test]
+    fn blind_on_keyword_blocks_and_nests(
+        words in proptest::collection::vec(0..SHELLISH.len(), 1..60),
+        pick in any::<(u16, u16)>(),
+    ) {
+        let text: Vec<u8> = words.iter().flat_map(|&i| SHELLISH[i].bytes()).collect();
+        let text = balance(&text);
+        prop_assert!(balanced(&text));
+        let picked = two_tokens(&text, pick);
+        prop_assume!(picked.is_some());
+        let (a, b) = picked.unwrap();
+        prop_assume!(in_order(&text, &a, &b));
+        let want = |c: &[u8]| balanced(c) && in_order(c, &a, &b);
+        let mut p = |c: &[u8]| if want(c) { Outcome::Interesting } else { Outcome::NotInteresting };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(None, &text, Strategy::Auto, &mut t).unwrap();
+        prop_assert!(want(&r.output) && r.output.len() <= text.len());
+        for i in 0..r.output.len() {
+            let c = [&r.output[..i], &r.output[i + 1..]].concat();
+            prop_assert!(!want(&c), "byte {} of {:?} deletable", i, String::from_utf8_lossy(&r.output));
+        }
+    }
+}

@@ -1,8 +1,8 @@
 //! Grammar-blind reduction: what `auto` does without a grammar. Bracket
-//! pairs, list elements, arguments ([`args`]), indented blocks
-//! ([`indent`]), lines, repeated names, tokens and bytes, repeated to a
-//! joint fixpoint, the way C-Reduce's balanced-pair, parameter, line,
-//! renaming and token passes take turns.
+//! pairs, list elements, keyword blocks ([`keywords`]), arguments
+//! ([`args`]), indented blocks ([`indent`]), lines, repeated names,
+//! tokens and bytes, repeated to a joint fixpoint, the way C-Reduce's
+//! balanced-pair, parameter, line, renaming and token passes take turns.
 //!
 //! Plain ddmin over tokens cannot remove a pair of brackets (each bracket
 //! alone breaks the text), nor a brace block with its header (`f(){...}`)
@@ -12,6 +12,7 @@
 pub mod args;
 pub mod indent;
 pub mod keywords;
+mod nest;
 
 use super::ddmin;
 use super::Tester;
@@ -58,8 +59,10 @@ fn header_start(text: &[u8], open: usize) -> usize {
 /// the body run where the block stood); the two brackets alone. Pairs are tried in order of their
 /// opener (outer ones first, so an inner pair goes with its outer one at
 /// no extra cost), each way once per call; after a success the pairs are
-/// found again and the walk goes on from the same pair index. `text` must
-/// be known interesting.
+/// found again and the walk goes on from the same pair index. A pair
+/// that heads an immediate nest of at least four levels (`[[[[…]]]]`)
+/// first goes through `nest::shrink_nest`, and its levels are then passed
+/// over together. `text` must be known interesting.
 pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let mut cur = text.to_vec();
     let mut k = 0;
@@ -69,6 +72,16 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         let Some(&(o, c)) = ps.get(k) else {
             return cur;
         };
+        // An immediate nest from this pair down (`[[[[…]]]]`) first loses
+        // levels many at a time; its levels then count as tried.
+        let nest = nest::nest_from(&cur, &ps, k);
+        if nest.len() >= nest::NEST {
+            if let Some(next) = nest::shrink_nest(&cur, &nest, tester) {
+                cur = next;
+                ps = pairs(&cur);
+                continue;
+            }
+        }
         let cut = |a: usize, b: usize| [&cur[..a], &cur[b..]].concat();
         // The brackets from `a` on deleted, their contents kept.
         let lift = |a: usize| [&cur[..a], &cur[o + 1..c], &cur[c + 1..]].concat();
@@ -86,6 +99,7 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                 ps = pairs(&cur);
             }
             None if tester.stopped() => return cur,
+            None if nest.len() >= nest::NEST => k += nest.len(),
             None => k += 1,
         }
     }
@@ -170,12 +184,14 @@ pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 /// The grammar-blind pipeline: the empty text first (one run), blanks
 /// squeezed, then [`delete_elements`], [`delete_pairs`],
-/// [`args::delete_arguments`], [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines,
+/// [`keywords::delete_keyword_blocks`], [`args::delete_arguments`], [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines,
 /// [`super::words::shorten_repeated_words`] (no word is taken for a
 /// keyword: a keyword costs a failing run per character), and
 /// [`ddmin::chunk_sweep_from_end`] over tokens and bytes, round
 /// after round until a round changes nothing (a
-/// token deletion can free a line, a pair deletion a token). The result is
+/// token deletion can free a line, a pair deletion a token); at that
+/// fixpoint [`ddmin::delete_adjacent_tokens`], and more rounds if it
+/// deleted anything. The result is
 /// 1-minimal with respect to deleting one token and one byte, as
 /// [`super::polish`]'s with no keywords.
 pub(super) fn blind_into(
@@ -234,7 +250,7 @@ mod tests {
     use crate::oracle::FnOracle;
     use crate::reduce::{reduce_text, Strategy};
 
-    fn balanced(c: &[u8]) -> bool {
+    pub(super) fn balanced(c: &[u8]) -> bool {
         let n = |b: u8| c.iter().filter(|&&x| x == b).count();
         pairs(c).len() * 2 == n(b'(') + n(b')') + n(b'[') + n(b']') + n(b'{') + n(b'}')
     }
@@ -425,9 +441,7 @@ mod tests {
             let toks = ddmin::tokens(c);
             let ok = toks.iter().enumerate().all(|(i, t)| match t[0] {
                 b'(' => i > 0 && ddmin::is_word(toks[i - 1][0]),
-                b if ddmin::is_word(b) => {
-                    *t == b"boom" || toks[i + 1..].starts_with(&[b"(", b")"])
-                }
+                b if ddmin::is_word(b) => *t == b"boom" || toks[i + 1..].starts_with(&[b"(", b")"]),
                 _ => true,
             });
             if ok && balanced(c) && c.windows(4).any(|w| w == b"boom") {

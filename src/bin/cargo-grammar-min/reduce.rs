@@ -49,10 +49,11 @@ pub struct Reduce {
     /// then a token/byte polish, to a fixpoint; without a grammar, blind.
     /// blind: grammar-blind, for any text (the fallback for text the
     /// grammar does not parse): bracket pairs (a brace block with its
-    /// header, or its body lifted out), list elements with their comma,
-    /// an argument from a definition and all its calls, indented blocks,
-    /// lines, repeated names shortened everywhere, tokens and bytes, to a
-    /// fixpoint. ddmin: Zeller's
+    /// header, or its body lifted out; a deep nest many levels at once),
+    /// list elements with their comma, keyword blocks (if…fi, do…done,
+    /// …end), an argument from a definition and all its calls, indented
+    /// blocks, lines, repeated names shortened everywhere, tokens and
+    /// bytes, to a fixpoint; then two or three adjacent tokens at once. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
@@ -95,7 +96,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "bracket pairs, list elements, arguments, indented blocks, lines, repeated names, tokens, bytes";
+    "bracket pairs, list elements, keyword blocks, arguments, indented blocks, lines, repeated names, tokens, bytes";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {

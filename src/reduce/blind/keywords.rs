@@ -140,7 +140,8 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
         let after_sigil = s > 0 && b".$@-:/".contains(&text[s - 1]);
         let rest = &text[at[i + 1]..];
         let rest = &rest[rest.len() - rest.trim_ascii_start().len()..];
-        let assigned = rest.starts_with(b"=") && !rest[1..].starts_with(b"=") && !rest[1..].starts_with(b"~");
+        let assigned =
+            rest.starts_with(b"=") && !rest[1..].starts_with(b"=") && !rest[1..].starts_with(b"~");
         after_sigil || assigned
     };
     let mut stack: Vec<Open> = Vec::new();
@@ -240,16 +241,17 @@ fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usiz
     let mut bounds: Vec<(&[u8], usize, usize)> = vec![(o.kind, o.start, o.start + o.kind.len())];
     bounds.extend(o.markers.iter().copied());
     bounds.push((b"end", cs, ce));
-    let has_marker = o
-        .markers
-        .iter()
-        .any(|m| m.0 == b"then" || m.0 == b"do");
+    let has_marker = o.markers.iter().any(|m| m.0 == b"then" || m.0 == b"do");
     let mut bodies = Vec::new();
     for w in bounds.windows(2) {
         let (kind, from, to) = (w[0].0, w[0].2, w[1].1);
         let from = if kw(BODY_MARKERS, kind).is_some() && (kind != b"do" || o.kind != b"do") {
             Some(from)
-        } else if kind == o.kind && from == o.start + o.kind.len() && !has_marker && o.kind != b"case" {
+        } else if kind == o.kind
+            && from == o.start + o.kind.len()
+            && !has_marker
+            && o.kind != b"case"
+        {
             // The first segment of a block without `then`/`do`: the body
             // starts on the header's next line (`begin` and Lua's `do`
             // start it at once).
@@ -344,7 +346,10 @@ mod tests {
             .iter()
             .map(|b| {
                 let s = |a: usize, e: usize| String::from_utf8_lossy(&text[a..e]).into_owned();
-                (s(b.start, b.end), b.bodies.iter().map(|&(a, e)| s(a, e)).collect())
+                (
+                    s(b.start, b.end),
+                    b.bodies.iter().map(|&(a, e)| s(a, e)).collect(),
+                )
             })
             .collect()
     }
@@ -366,7 +371,10 @@ mod tests {
         let got = spans(text);
         assert_eq!(got.len(), 4, "{got:?}");
         assert!(got[0].0.starts_with("def f(x)") && got[0].0.ends_with("end\nend"));
-        assert_eq!(got[0].1, ["  return 1 if x\n  y.each do |v|\n    p v\n  end\n"]);
+        assert_eq!(
+            got[0].1,
+            ["  return 1 if x\n  y.each do |v|\n    p v\n  end\n"]
+        );
         assert_eq!(got[1].1, ["    p v\n  "]);
         assert_eq!(got[2].0, "function g() end");
         assert!(got[2].1.is_empty());

@@ -1,0 +1,139 @@
+//! Deep nests without a grammar: `[[[[…]]]]`, the input of a stack
+//! overflow in a recursive-descent parser. The pair pass would try each
+//! level with one or two runs; a nest's failure usually needs a depth,
+//! which makes the levels' candidates monotone and a binary search
+//! possible.
+
+use super::super::Tester;
+use crate::oracle::Outcome;
+
+/// How deep an immediate nest must be for [`shrink_nest`].
+pub(super) const NEST: usize = 4;
+
+/// `ps[k]` and the pairs immediately nested in it, outer first: each is
+/// the whole contents of the one before, up to blanks (`[[[x]]]` gives
+/// all three).
+pub(super) fn nest_from(text: &[u8], ps: &[(usize, usize)], k: usize) -> Vec<(usize, usize)> {
+    let mut out = vec![ps[k]];
+    let (mut o, mut c) = ps[k];
+    for &(o2, c2) in &ps[k + 1..] {
+        let inside = |a: usize, b: usize| text[a..b].iter().all(|b| b.is_ascii_whitespace());
+        if !(o2 > o && c2 < c && inside(o + 1, o2) && inside(c2 + 1, c)) {
+            break;
+        }
+        out.push((o2, c2));
+        (o, c) = (o2, c2);
+    }
+    out
+}
+
+/// Shrinks an immediate nest (see [`nest_from`]) in a logarithmic
+/// number of runs, where the pair pass would spend one or two per level:
+/// a failure that a nest causes usually needs a depth, so deleting a
+/// level with its contents keeps it the more levels it keeps, and taking
+/// out `m` levels keeps it up to some `m`. The outermost level whose
+/// deletion with its contents keeps the failure is found by binary
+/// search; failing that, the most levels that go at once (from the top
+/// of the nest) by doubling, then halving. The text with the first
+/// success, or `None`.
+pub(super) fn shrink_nest(
+    text: &[u8],
+    nest: &[(usize, usize)],
+    tester: &mut Tester<'_>,
+) -> Option<Vec<u8>> {
+    let cut = |j: usize| [&text[..nest[j].0], &text[nest[j].1 + 1..]].concat();
+    let (mut lo, mut hi) = (0, nest.len());
+    while lo < hi && !tester.stopped() {
+        let mid = (lo + hi) / 2;
+        if tester.test(&cut(mid)) == Outcome::Interesting {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    if hi < nest.len() {
+        return tester.first_interesting([((), cut(hi))]).map(|r| r.1);
+    }
+    // The top `m` levels out: from the first opener to the first kept
+    // one, and from after the first kept closer to the last closer.
+    let lift = |m: usize| {
+        let (o0, c0) = nest[0];
+        let (a, b) = match nest.get(m) {
+            Some(&(o, c)) => (o, c + 1),
+            None => (nest[m - 1].0 + 1, nest[m - 1].1),
+        };
+        [&text[..o0], &text[a..b], &text[c0 + 1..]].concat()
+    };
+    let (mut good, mut bad) = (0, nest.len() + 1);
+    let mut m = 1;
+    while m < bad && m > good && !tester.stopped() {
+        if tester.test(&lift(m)) == Outcome::Interesting {
+            good = m;
+            m = if bad > nest.len() {
+                (2 * m).min(nest.len())
+            } else {
+                (m + bad) / 2
+            };
+            if m == good {
+                break;
+            }
+        } else {
+            bad = m;
+            m = (good + bad) / 2;
+        }
+    }
+    (good > 0)
+        .then(|| tester.first_interesting([((), lift(good))]).map(|r| r.1))
+        .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::delete_pairs;
+    use super::*;
+    use crate::oracle::FnOracle;
+
+    /// Interesting iff brackets nest at least `deep` levels and `x` is
+    /// in the text.
+    fn nested(deep: usize) -> impl FnMut(&[u8]) -> Outcome {
+        move |c: &[u8]| {
+            let (mut d, mut most) = (0usize, 0);
+            for &b in c {
+                match b {
+                    b'[' => d += 1,
+                    b']' => d = d.saturating_sub(1),
+                    _ => {}
+                }
+                most = most.max(d);
+            }
+            if most >= deep && super::super::tests::balanced(c) && c.contains(&b'x') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        }
+    }
+
+    #[test]
+    fn a_deep_nest_shrinks_in_few_runs() {
+        let deep = |n: usize| format!("[1, {}x{}, 2]", "[ ".repeat(n), "]".repeat(n));
+        // 300 levels where 40 are needed: 260 go in a few runs.
+        let mut p = nested(40);
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = deep(300);
+        t.seed(input.as_bytes(), Outcome::Interesting);
+        let out = delete_pairs(input.as_bytes(), &mut t);
+        let want = format!("1, {}x{}, 2", "[ ".repeat(40), "]".repeat(40));
+        assert_eq!(String::from_utf8_lossy(&out), want);
+        assert!(t.stats().tests < 50, "{:?}", t.stats());
+        // Every level needed: about two runs per 1,000 levels' log.
+        let mut p = nested(1001);
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = deep(1000);
+        t.seed(input.as_bytes(), Outcome::Interesting);
+        assert_eq!(delete_pairs(input.as_bytes(), &mut t), input.as_bytes());
+        assert!(t.stats().tests < 40, "{:?}", t.stats());
+    }
+}
