@@ -380,8 +380,28 @@ proptest! {
 /// A word or symbol of shell- and Ruby-like text: keywords that open and
 /// close blocks, brackets (nests of them), names, separators.
 const SHELLISH: &[&str] = &[
-    "if ", "then ", "else ", "fi", "for x in y", "do ", "done", "while ", "end", "def f\n", "[", "]",
-    "[[[[", "]]]]", "(", ")", "a", "b", "boom", "; ", "\n", ", ",
+    "if ",
+    "then ",
+    "else ",
+    "fi",
+    "for x in y",
+    "do ",
+    "done",
+    "while ",
+    "end",
+    "def f\n",
+    "[",
+    "]",
+    "[[[[",
+    "]]]]",
+    "(",
+    ")",
+    "a",
+    "b",
+    "boom",
+    "; ",
+    "\n",
+    ", ",
 ];
 
 /// Balanced brackets: the predicates below need them, as a parser would.

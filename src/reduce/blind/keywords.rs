@@ -165,7 +165,10 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
                 if w != b"end" && !starts_statement(i) && !after_paren {
                     continue;
                 }
-                if let Some(d) = stack.iter().rposition(want) {
+                // Among the 64 innermost: unclosed openers cost no
+                // quadratic search.
+                let near = stack.len().saturating_sub(64);
+                if let Some(d) = stack[near..].iter().rposition(want).map(|d| near + d) {
                     stack.truncate(d + 1);
                     if let Some(o) = stack.pop() {
                         out.push(close(text, &toks, &at, o, at[i], at[i + 1]));
@@ -222,7 +225,8 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
 /// The [`Block`] of `o` closed by the word at `cs..ce`.
 fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usize) -> Block {
     // The statement: back over the tokens of the opener's line to a
-    // statement boundary.
+    // statement boundary (at most 16 tokens: `local function`, `x =`;
+    // so a long line costs no quadratic scan).
     let mut stmt = o.start;
     for j in (0..o.tok).rev() {
         let t = toks[j];
@@ -230,6 +234,10 @@ fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usiz
             || (t.len() == 1 && b";{}(`".contains(&t[0]))
             || kw(STMT_LEADS, t).is_some();
         if boundary {
+            break;
+        }
+        if o.tok - j > 16 {
+            stmt = o.start;
             break;
         }
         if !t[0].is_ascii_whitespace() {
