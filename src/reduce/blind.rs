@@ -10,6 +10,7 @@
 //! both as single candidates.
 
 pub mod args;
+pub mod hoist;
 pub mod indent;
 pub mod keywords;
 mod nest;
@@ -190,8 +191,8 @@ pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 /// [`ddmin::chunk_sweep_from_end`] over tokens and bytes, round
 /// after round until a round changes nothing (a
 /// token deletion can free a line, a pair deletion a token); at that
-/// fixpoint [`ddmin::delete_adjacent_tokens`], and more rounds if it
-/// deleted anything. The result is
+/// fixpoint [`hoist::hoist_parts`] and [`ddmin::delete_adjacent_tokens`],
+/// and more rounds if they changed anything. The result is
 /// 1-minimal with respect to deleting one token and one byte, as
 /// [`super::polish`]'s with no keywords.
 pub(super) fn blind_into(
@@ -233,8 +234,10 @@ pub(super) fn blind_into(
             return;
         }
         if *cur == before {
-            // At the fixpoint: two or three tokens at a time, then another
-            // round if that deleted any.
+            // At the fixpoint: pairs replaced by their parts, two or three
+            // tokens at a time, then another round if either changed it.
+            *cur = hoist::hoist_parts(cur, tester);
+            passes.push(("hoist-parts", cur.len(), tester.stats().tests));
             *cur = ddmin::delete_adjacent_tokens(cur, tester);
             passes.push(("delete-adjacent-tokens", cur.len(), tester.stats().tests));
             if *cur == before || tester.stopped() {

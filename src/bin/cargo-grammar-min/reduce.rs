@@ -53,7 +53,8 @@ pub struct Reduce {
     /// list elements with their comma, keyword blocks (if…fi, do…done,
     /// …end), an argument from a definition and all its calls, indented
     /// blocks, lines, repeated names shortened everywhere, tokens and
-    /// bytes, to a fixpoint; then two or three adjacent tokens at once. ddmin: Zeller's
+    /// bytes, to a fixpoint; then a call or object replaced by one of
+    /// its parts, and two or three adjacent tokens at once. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.

@@ -1,0 +1,126 @@
+//! Hoisting without a grammar: a bracket pair, with the name right
+//! before it (a call `f(a, g(b))`, an index `t[i]`), replaced by one of
+//! its parts (`g(b)`, `i`), or an object by one of its values (`{"":
+//! 5e305}` → `5e305`). This is Perses' replacement of a node by a
+//! compatible descendant, guessed from brackets and separators: deletion
+//! alone cannot get there, since the name, the brackets and the other
+//! parts must go in one step.
+
+use super::super::{ddmin, Tester};
+use super::pairs;
+
+/// The parts of the pair `o..=c` of `text`: the spans between its
+/// top-level separators (`,`, `:`, `;`, `=`; brackets nested inside
+/// hide theirs), trimmed of blanks, empty ones left out.
+///
+/// ```
+/// use grammar_min::reduce::blind::hoist::parts;
+/// let t = b"f(a, g(b, c); x = {y: 1})";
+/// let got: Vec<&[u8]> = parts(t, 1, t.len() - 1).iter().map(|&(a, b)| &t[a..b]).collect();
+/// assert_eq!(got, [&b"a"[..], b"g(b, c)", b"x", b"{y: 1}"]);
+/// ```
+pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut from = o + 1;
+    let mut push = |a: usize, b: usize| {
+        let s = &text[a..b];
+        let lead = s.len() - s.trim_ascii_start().len();
+        let trail = s.len() - s.trim_ascii_end().len();
+        if a + lead < b - trail {
+            out.push((a + lead, b - trail));
+        }
+    };
+    for i in o + 1..c {
+        match text[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b',' | b':' | b';' | b'=' if depth == 0 => {
+                push(from, i);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    push(from, c);
+    out
+}
+
+/// One candidate per part of each bracket pair (see [`parts`]),
+/// shortest first: the pair, with the word right before a `(` or `[`
+/// (`f(…)`, `t[…]`), replaced by the part. A pair with no such word and
+/// one part is skipped: that is the pair pass's bracket deletion. Pairs
+/// in order of their opener, outer first; after a success the pairs are
+/// found again and the walk goes on from the same index. `text` must be
+/// known interesting.
+pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut ps = pairs(&cur);
+    let mut k = 0;
+    while let Some(&(o, c)) = ps.get(k) {
+        if tester.stopped() {
+            break;
+        }
+        let mut head = o;
+        if cur[o] != b'{' {
+            while head > 0 && ddmin::is_word(cur[head - 1]) {
+                head -= 1;
+            }
+        }
+        let mut ps_in = parts(&cur, o, c);
+        if head == o && ps_in.len() < 2 {
+            k += 1;
+            continue;
+        }
+        ps_in.sort_by_key(|&(a, b)| b - a);
+        let cands = ps_in
+            .into_iter()
+            .map(|(a, b)| ((), [&cur[..head], &cur[a..b], &cur[c + 1..]].concat()));
+        match tester.first_interesting(cands) {
+            Some(((), next)) => {
+                cur = next;
+                ps = pairs(&cur);
+            }
+            None => k += 1,
+        }
+    }
+    cur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{FnOracle, Outcome};
+
+    #[test]
+    fn a_value_leaves_its_object_and_an_argument_its_call() {
+        // Interesting iff the text is JSON holding 5e305 somewhere.
+        let mut p = |c: &[u8]| {
+            let v: Result<serde_json::Value, _> = serde_json::from_slice(c);
+            if v.is_ok() && c.windows(5).any(|w| w == b"5e305") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        t.seed(br#"{"":5e305}"#, Outcome::Interesting);
+        assert_eq!(hoist_parts(br#"{"":5e305}"#, &mut t), b"5e305");
+        drop(t);
+        // Interesting iff `g(` is there and brackets balance.
+        let mut p = |c: &[u8]| {
+            let n = |b: u8| c.iter().filter(|&&x| x == b).count();
+            if n(b'(') == n(b')') && c.windows(2).any(|w| w == b"g(") {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input = b"x = f(a, g(b));";
+        t.seed(input, Outcome::Interesting);
+        assert_eq!(hoist_parts(input, &mut t), b"x = g(b);");
+    }
+}
