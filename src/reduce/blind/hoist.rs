@@ -31,8 +31,8 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
             out.push((a + lead, b - trail));
         }
     };
-    for i in o + 1..c {
-        match text[i] {
+    for (i, &b) in text.iter().enumerate().take(c).skip(o + 1) {
+        match b {
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
             b',' | b':' | b';' | b'=' if depth == 0 => {
