@@ -46,8 +46,13 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// One candidate per part of each bracket pair (see [`parts`]),
-/// shortest first: the pair, with the word right before a `(` or `[`
+/// The most parts of one pair tried: a long list whose elements all
+/// matter would otherwise cost a run per element (`[1, 2, …]`, kept by
+/// [`super::delete_elements`]).
+const MAX_PARTS: usize = 8;
+
+/// One candidate per part of each bracket pair (see [`parts`]), the
+/// [`MAX_PARTS`] shortest, shortest first: the pair, with the word right before a `(` or `[`
 /// (`f(…)`, `t[…]`), replaced by the part. A pair with no such word and
 /// one part is skipped: that is the pair pass's bracket deletion. Pairs
 /// in order of their opener, outer first; after a success the pairs are
@@ -75,6 +80,7 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         ps_in.sort_by_key(|&(a, b)| b - a);
         let cands = ps_in
             .into_iter()
+            .take(MAX_PARTS)
             .map(|(a, b)| ((), [&cur[..head], &cur[a..b], &cur[c + 1..]].concat()));
         match tester.first_interesting(cands) {
             Some(((), next)) => {
@@ -122,5 +128,29 @@ mod tests {
         let input = b"x = f(a, g(b));";
         t.seed(input, Outcome::Interesting);
         assert_eq!(hoist_parts(input, &mut t), b"x = g(b);");
+    }
+
+    #[test]
+    fn a_long_list_costs_a_few_runs() {
+        // Every element matters: the 8 shortest are tried, not all 100.
+        let input = format!(
+            "[{}]",
+            (0..100)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let mut p = |c: &[u8]| {
+            if c.len() == input.len() {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        t.seed(input.as_bytes(), Outcome::Interesting);
+        assert_eq!(hoist_parts(input.as_bytes(), &mut t), input.as_bytes());
+        assert_eq!(t.stats().tests, MAX_PARTS as u64);
     }
 }
