@@ -106,6 +106,37 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     }
 }
 
+/// The walk of the structural passes ([`keywords`], [`indent`],
+/// [`hoist`]): the items `find` sees in the text, in order, each offering
+/// its candidates (`cands`, most reductive first); the first interesting
+/// one is taken, the items are found again and the walk goes on from the
+/// same index (the items before it are unchanged). `text` must be known
+/// interesting.
+pub(super) fn walk<T>(
+    text: &[u8],
+    tester: &mut Tester<'_>,
+    find: impl Fn(&[u8]) -> Vec<T>,
+    mut cands: impl FnMut(&[u8], &T) -> Vec<Vec<u8>>,
+) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut items = find(&cur);
+    let mut k = 0;
+    while let Some(item) = items.get(k) {
+        if tester.stopped() {
+            break;
+        }
+        let cs = cands(&cur, item);
+        match tester.first_interesting(cs.into_iter().map(|c| ((), c))) {
+            Some(((), next)) => {
+                cur = next;
+                items = find(&cur);
+            }
+            None => k += 1,
+        }
+    }
+    cur
+}
+
 /// [`pairs`], each with its top-level commas (those not inside a nested
 /// pair), in one pass: a comma belongs to the innermost open bracket.
 pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> {

@@ -59,38 +59,23 @@ const MAX_PARTS: usize = 8;
 /// found again and the walk goes on from the same index. `text` must be
 /// known interesting.
 pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    let mut cur = text.to_vec();
-    let mut ps = pairs(&cur);
-    let mut k = 0;
-    while let Some(&(o, c)) = ps.get(k) {
-        if tester.stopped() {
-            break;
-        }
+    super::walk(text, tester, pairs, |cur, &(o, c)| {
         let mut head = o;
         if cur[o] != b'{' {
             while head > 0 && ddmin::is_word(cur[head - 1]) {
                 head -= 1;
             }
         }
-        let mut ps_in = parts(&cur, o, c);
-        if head == o && ps_in.len() < 2 {
-            k += 1;
-            continue;
+        let mut ps = parts(cur, o, c);
+        if head == o && ps.len() < 2 {
+            return Vec::new();
         }
-        ps_in.sort_by_key(|&(a, b)| b - a);
-        let cands = ps_in
-            .into_iter()
+        ps.sort_by_key(|&(a, b)| b - a);
+        ps.iter()
             .take(MAX_PARTS)
-            .map(|(a, b)| ((), [&cur[..head], &cur[a..b], &cur[c + 1..]].concat()));
-        match tester.first_interesting(cands) {
-            Some(((), next)) => {
-                cur = next;
-                ps = pairs(&cur);
-            }
-            None => k += 1,
-        }
-    }
-    cur
+            .map(|&(a, b)| [&cur[..head], &cur[a..b], &cur[c + 1..]].concat())
+            .collect()
+    })
 }
 
 #[cfg(test)]

@@ -56,39 +56,20 @@ pub fn blocks(lines: &[&[u8]]) -> Vec<(usize, usize, usize)> {
 /// the walk goes on from the same block index. `text` must be known
 /// interesting.
 pub fn delete_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    let mut cur = text.to_vec();
-    let mut k = 0;
-    loop {
-        let lines = ddmin::lines(&cur);
-        // Where each line starts in `cur`, and the end.
-        let mut at = vec![0];
-        at.extend(lines.iter().scan(0, |n, l| {
-            *n += l.len();
-            Some(*n)
-        }));
-        let mut next = None;
-        for &(h, end, by) in blocks(&lines).get(k..).unwrap_or_default() {
-            if tester.stopped() {
-                return cur;
-            }
-            let (before, after) = (&cur[..at[h]], &cur[at[end]..]);
-            let whole = [before, after].concat();
-            let mut lifted = before.to_vec();
-            for l in &lines[h + 1..end] {
-                lifted.extend_from_slice(&l[indent(l).min(by)..]);
-            }
-            lifted.extend_from_slice(after);
-            if let Some(((), c)) = tester.first_interesting([((), whole), ((), lifted)]) {
-                next = Some(c);
-                break;
-            }
-            k += 1;
+    let find = |cur: &[u8]| blocks(&ddmin::lines(cur));
+    super::walk(text, tester, find, |cur, &(h, end, by)| {
+        let lines = ddmin::lines(cur);
+        // Where lines h and end start in `cur`.
+        let start = |i: usize| lines[..i].iter().map(|l| l.len()).sum::<usize>();
+        let (before, after) = (&cur[..start(h)], &cur[start(end)..]);
+        let whole = [before, after].concat();
+        let mut lifted = before.to_vec();
+        for l in &lines[h + 1..end] {
+            lifted.extend_from_slice(&l[indent(l).min(by)..]);
         }
-        match next {
-            Some(c) => cur = c,
-            None => return cur,
-        }
-    }
+        lifted.extend_from_slice(after);
+        vec![whole, lifted]
+    })
 }
 
 #[cfg(test)]

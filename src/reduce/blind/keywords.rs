@@ -315,33 +315,20 @@ fn without(text: &[u8], cut: &[(usize, usize)]) -> Vec<u8> {
 /// c; x; `). After a success the blocks are found again and the walk goes
 /// on from the same block index. `text` must be known interesting.
 pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    let mut cur = text.to_vec();
-    let mut k = 0;
-    let mut bs = blocks(&cur);
-    while let Some(b) = bs.get(k) {
-        if tester.stopped() {
-            break;
-        }
+    super::walk(text, tester, blocks, |cur, b| {
         let mut cands = Vec::with_capacity(b.bodies.len() + 3);
         if b.stmt < b.start {
-            cands.push(without(&cur, &[(b.stmt, b.end)]));
+            cands.push(without(cur, &[(b.stmt, b.end)]));
         }
-        cands.push(without(&cur, &[(b.start, b.end)]));
+        cands.push(without(cur, &[(b.start, b.end)]));
         for &(s, e) in &b.bodies {
             cands.push([&cur[..b.start], &cur[s..e], &cur[b.end..]].concat());
         }
         if !b.keywords.is_empty() {
-            cands.push(without(&cur, &b.keywords));
+            cands.push(without(cur, &b.keywords));
         }
-        match tester.first_interesting(cands.into_iter().map(|c| ((), c))) {
-            Some(((), next)) => {
-                cur = next;
-                bs = blocks(&cur);
-            }
-            None => k += 1,
-        }
-    }
-    cur
+        cands
+    })
 }
 
 #[cfg(test)]
