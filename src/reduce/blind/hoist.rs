@@ -51,9 +51,9 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
 /// [`super::delete_elements`]).
 const MAX_PARTS: usize = 8;
 
-/// One candidate per part of each bracket pair (see [`parts`]), the
-/// [`MAX_PARTS`] shortest, shortest first: the pair, with the word right before a `(` or `[`
-/// (`f(…)`, `t[…]`), replaced by the part. A pair with no such word and
+/// One candidate per part of each bracket pair (see [`parts`]), the 8
+/// shortest (`MAX_PARTS`), shortest first: the pair, with the word right
+/// before a `(` or `[` (`f(…)`, `t[…]`), replaced by the part. A pair with no such word and
 /// one part is skipped: that is the pair pass's bracket deletion. Pairs
 /// in order of their opener, outer first; after a success the pairs are
 /// found again and the walk goes on from the same index. `text` must be
