@@ -97,7 +97,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "bracket pairs, list elements, keyword blocks, arguments, indented blocks, lines, repeated names, tokens, bytes";
+    "bracket pairs and deep nests, list elements, keyword blocks, arguments, indented blocks, lines, repeated names, tokens, bytes; then a call or object replaced by a part, adjacent tokens";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
