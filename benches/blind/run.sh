@@ -17,7 +17,7 @@
 # Prints one line per task: result bytes, oracle calls (every run of the
 # predicate, counted alike for every tool), seconds, and whether the
 # result still satisfies the predicate. Needs gcc, python3 (with PyYAML),
-# tclsh, node, perl, bash, mawk and rustc.
+# tclsh, node, perl, bash, dash, mawk and rustc.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
