@@ -284,6 +284,28 @@ mod tests {
     use crate::oracle::FnOracle;
     use crate::reduce::{reduce_text, Strategy};
 
+    /// Runs `pass` on `input`, known interesting, with an oracle that
+    /// calls a candidate interesting iff `wanted`: the output and the
+    /// number of oracle runs.
+    pub(super) fn run_pass(
+        pass: fn(&[u8], &mut Tester<'_>) -> Vec<u8>,
+        input: &[u8],
+        mut wanted: impl FnMut(&[u8]) -> bool,
+    ) -> (Vec<u8>, u64) {
+        let mut p = |c: &[u8]| {
+            if wanted(c) {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        t.seed(input, Outcome::Interesting);
+        let out = pass(input, &mut t);
+        (out, t.stats().tests)
+    }
+
     pub(super) fn balanced(c: &[u8]) -> bool {
         let n = |b: u8| c.iter().filter(|&&x| x == b).count();
         pairs(c).len() * 2 == n(b'(') + n(b')') + n(b'[') + n(b']') + n(b'{') + n(b'}')
@@ -340,7 +362,7 @@ mod tests {
     fn a_brace_block_goes_with_its_header() {
         // Interesting iff the text is function definitions `name(){...}`
         // only and one of them divides by zero.
-        let mut p = |c: &[u8]| {
+        let p = |c: &[u8]| {
             let s = String::from_utf8_lossy(c);
             let defs = s.split_inclusive('}').all(|d| {
                 let d = d.trim();
@@ -351,26 +373,19 @@ mod tests {
                             && body.ends_with('}')
                     })
             });
-            if defs && s.contains("1/0") {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            defs && s.contains("1/0")
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
-        t.seed(b"f(){x}\ng(){1/0}\nh(){y}", Outcome::Interesting);
-        let out = delete_pairs(b"f(){x}\ng(){1/0}\nh(){y}", &mut t);
+        let (out, runs) = run_pass(delete_pairs, b"f(){x}\ng(){1/0}\nh(){y}", p);
         assert_eq!(out, b"\ng(){1/0}\n");
         // Header, pair, brackets for f and h: the header goes first and
         // is kept; g's three ways and its `()` pair fail.
-        assert!(t.stats().tests <= 8, "{:?}", t.stats());
+        assert!(runs <= 8, "{runs}");
     }
 
     #[test]
     fn a_block_body_is_lifted_out_of_its_header() {
         // Interesting iff `boom()` is called outside every brace block.
-        let mut p = |c: &[u8]| {
+        let p = |c: &[u8]| {
             let mut depth = 0i32;
             let mut outside = false;
             for (i, &b) in c.iter().enumerate() {
@@ -381,17 +396,10 @@ mod tests {
                     _ => {}
                 }
             }
-            if outside {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            outside
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
-        let input = b"o.m=function(){boom()};o.m()";
-        t.seed(input, Outcome::Interesting);
-        assert_eq!(delete_pairs(input, &mut t), b"boom();o.m");
+        let (out, _) = run_pass(delete_pairs, b"o.m=function(){boom()};o.m()", p);
+        assert_eq!(out, b"boom();o.m");
     }
 
     #[test]
@@ -409,7 +417,7 @@ mod tests {
     #[test]
     fn list_elements_go_with_their_comma() {
         // Valid JSON holding the number 3 somewhere.
-        let mut p = |c: &[u8]| {
+        let p = |c: &[u8]| {
             let v: Result<serde_json::Value, _> = serde_json::from_slice(c);
             let has = |v: &serde_json::Value| {
                 let mut stack = vec![v];
@@ -423,23 +431,13 @@ mod tests {
                 }
                 false
             };
-            if v.is_ok_and(|v| has(&v)) {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            v.is_ok_and(|v| has(&v))
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
         let input = br#"{"x": [1, {"a": 2}, 3, [4, 5]], "y": {"z": 0}}"#;
-        t.seed(input, Outcome::Interesting);
-        let out = delete_elements(input, &mut t);
-        drop(t);
+        let (out, _) = run_pass(delete_elements, input, p);
         assert_eq!(out, br#"{"x": [ 3]}"#);
         // Pair deletions alone cannot get there: `"y": {}` keeps its key.
-        let mut t2 = Tester::new(&mut o);
-        t2.seed(input, Outcome::Interesting);
-        assert!(delete_pairs(input, &mut t2).len() > out.len());
+        assert!(run_pass(delete_pairs, input, p).0.len() > out.len());
     }
 
     #[test]

@@ -122,14 +122,14 @@ pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::run_pass;
     use super::*;
-    use crate::oracle::{FnOracle, Outcome};
 
     #[test]
     fn an_argument_goes_from_the_definition_and_every_call() {
         // Interesting iff every `f(…)` has the same number of commas and
         // the parameter `y` and the argument `2` are still there.
-        let mut p = |c: &[u8]| {
+        let p = |c: &[u8]| {
             let s = String::from_utf8_lossy(c);
             let arities: Vec<usize> = s
                 .split("f(")
@@ -137,24 +137,15 @@ mod tests {
                 .map(|r| r.split(')').next().unwrap_or("").matches(',').count())
                 .collect();
             let same = arities.windows(2).all(|w| w[0] == w[1]);
-            if same && s.contains("y)") && s.contains("2)") {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            same && s.contains("y)") && s.contains("2)")
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
         let input = b"f(x, y){y}\nf(1, 2)\nf(3,2)";
-        t.seed(input, Outcome::Interesting);
-        assert_eq!(delete_arguments(input, &mut t), b"f( y){y}\nf( 2)\nf(2)");
+        let (out, runs) = run_pass(delete_arguments, input, p);
+        assert_eq!(out, b"f( y){y}\nf( 2)\nf(2)");
         // Position 1, then position 0.
-        assert_eq!(t.stats().tests, 2, "{:?}", t.stats());
-        drop(t);
+        assert_eq!(runs, 2);
         // One pair at a time cannot: each deletion breaks the arity.
-        let mut t = Tester::new(&mut o);
-        t.seed(input, Outcome::Interesting);
-        assert_eq!(super::super::delete_elements(input, &mut t), input);
+        assert_eq!(run_pass(super::super::delete_elements, input, p).0, input);
     }
 
     #[test]

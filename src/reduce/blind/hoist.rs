@@ -80,39 +80,23 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::run_pass;
     use super::*;
-    use crate::oracle::{FnOracle, Outcome};
 
     #[test]
     fn a_value_leaves_its_object_and_an_argument_its_call() {
         // Interesting iff the text is JSON holding 5e305 somewhere.
-        let mut p = |c: &[u8]| {
+        let p = |c: &[u8]| {
             let v: Result<serde_json::Value, _> = serde_json::from_slice(c);
-            if v.is_ok() && c.windows(5).any(|w| w == b"5e305") {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            v.is_ok() && c.windows(5).any(|w| w == b"5e305")
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
-        t.seed(br#"{"":5e305}"#, Outcome::Interesting);
-        assert_eq!(hoist_parts(br#"{"":5e305}"#, &mut t), b"5e305");
-        drop(t);
+        assert_eq!(run_pass(hoist_parts, br#"{"":5e305}"#, p).0, b"5e305");
         // Interesting iff `g(` is there and brackets balance.
-        let mut p = |c: &[u8]| {
+        let p = |c: &[u8]| {
             let n = |b: u8| c.iter().filter(|&&x| x == b).count();
-            if n(b'(') == n(b')') && c.windows(2).any(|w| w == b"g(") {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            n(b'(') == n(b')') && c.windows(2).any(|w| w == b"g(")
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
-        let input = b"x = f(a, g(b));";
-        t.seed(input, Outcome::Interesting);
-        assert_eq!(hoist_parts(input, &mut t), b"x = g(b);");
+        assert_eq!(run_pass(hoist_parts, b"x = f(a, g(b));", p).0, b"x = g(b);");
     }
 
     #[test]
@@ -125,17 +109,8 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(",")
         );
-        let mut p = |c: &[u8]| {
-            if c.len() == input.len() {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
-        t.seed(input.as_bytes(), Outcome::Interesting);
-        assert_eq!(hoist_parts(input.as_bytes(), &mut t), input.as_bytes());
-        assert_eq!(t.stats().tests, MAX_PARTS as u64);
+        let (out, runs) = run_pass(hoist_parts, input.as_bytes(), |c| c.len() == input.len());
+        assert_eq!(out, input.as_bytes());
+        assert_eq!(runs, MAX_PARTS as u64);
     }
 }

@@ -74,29 +74,22 @@ pub fn delete_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::run_pass;
     use super::*;
-    use crate::oracle::{FnOracle, Outcome};
 
     #[test]
     fn a_body_is_lifted_out_of_its_header() {
         // Interesting iff `boom()` is indented less than 8 and `ok` is
         // still there: the outer body is lifted first, then the inner.
-        let mut p = |c: &[u8]| {
+        let p = |c: &[u8]| {
             let s = String::from_utf8_lossy(c);
             let boom = s
                 .lines()
                 .any(|l| l.trim() == "boom()" && indent(l.as_bytes()) < 8);
-            if boom && s.contains("ok") {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            boom && s.contains("ok")
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
         let input = b"ok = 1\ndef main():\n    if ok:\n        boom()\n    other()\nmain()\n";
-        t.seed(input, Outcome::Interesting);
-        let out = delete_blocks(input, &mut t);
+        let (out, _) = run_pass(delete_blocks, input, p);
         assert_eq!(
             String::from_utf8_lossy(&out),
             "ok = 1\nboom()\nother()\nmain()\n"
@@ -106,19 +99,11 @@ mod tests {
     #[test]
     fn a_header_goes_with_its_body() {
         // Interesting iff `x` is still there.
-        let mut p = |c: &[u8]| {
-            if c.windows(3).any(|w| w == b"x()") {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
+        let p = |c: &[u8]| c.windows(3).any(|w| w == b"x()");
         let input = b"class A:\n  def f(self):\n    pass\n\n  y = 2\nx()\n";
-        t.seed(input, Outcome::Interesting);
-        assert_eq!(delete_blocks(input, &mut t), b"x()\n");
-        assert_eq!(t.stats().tests, 1, "{:?}", t.stats());
+        let (out, runs) = run_pass(delete_blocks, input, p);
+        assert_eq!(out, b"x()\n");
+        assert_eq!(runs, 1);
     }
 
     #[test]

@@ -251,28 +251,23 @@ fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usiz
     bounds.push((b"end", cs, ce));
     let has_marker = o.markers.iter().any(|m| m.0 == b"then" || m.0 == b"do");
     let mut bodies = Vec::new();
-    for w in bounds.windows(2) {
+    for (i, w) in bounds.windows(2).enumerate() {
         let (kind, from, to) = (w[0].0, w[0].2, w[1].1);
-        let from = if kw(BODY_MARKERS, kind).is_some() && (kind != b"do" || o.kind != b"do") {
-            Some(from)
-        } else if kind == o.kind
-            && from == o.start + o.kind.len()
-            && !has_marker
-            && o.kind != b"case"
-        {
-            // The first segment of a block without `then`/`do`: the body
-            // starts on the header's next line (`begin` and Lua's `do`
-            // start it at once).
-            if o.kind == b"begin" || o.kind == b"do" && !text[from..to].contains(&b'\n') {
-                Some(from)
-            } else {
-                text[from..to]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map(|p| from + p + 1)
-            }
-        } else {
+        let from = if i > 0 {
+            // After a marker: `then`, `do` and `else` start a body.
+            kw(BODY_MARKERS, kind).map(|_| from)
+        } else if has_marker || o.kind == b"case" {
             None
+        } else if o.kind == b"begin" || o.kind == b"do" && !text[from..to].contains(&b'\n') {
+            // The first segment of a block without `then`/`do`: `begin`
+            // and Lua's one-line `do` start the body at once, the others
+            // on the header's next line.
+            Some(from)
+        } else {
+            text[from..to]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map(|p| from + p + 1)
         };
         if let Some(f) = from.filter(|&f| !text[f..to].trim_ascii().is_empty()) {
             bodies.push((f, to));
@@ -333,8 +328,8 @@ pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::run_pass;
     use super::*;
-    use crate::oracle::{FnOracle, Outcome};
 
     fn spans(text: &[u8]) -> Vec<(String, Vec<String>)> {
         blocks(text)
@@ -386,7 +381,7 @@ mod tests {
 
     /// Interesting iff the text holds `boom` and its shell keywords are
     /// balanced the way a shell needs them.
-    fn shellish(c: &[u8]) -> Outcome {
+    fn shellish(c: &[u8]) -> bool {
         let words: Vec<&[u8]> = ddmin::tokens(c)
             .into_iter()
             .filter(|t| ddmin::is_word(t[0]))
@@ -397,31 +392,19 @@ mod tests {
             && n(b"for") + n(b"while") == n(b"do")
             && n(b"do") == n(b"done")
             && c.windows(4).any(|w| w == b"boom");
-        if ok {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
+        ok
     }
 
     #[test]
     fn a_body_leaves_its_block_and_a_condition_its_keywords() {
-        let mut p = shellish;
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
         let input = b"for d in y; do if boom; then x; else y; fi; done";
-        t.seed(input, Outcome::Interesting);
-        let out = delete_keyword_blocks(input, &mut t);
+        let (out, _) = run_pass(delete_keyword_blocks, input, shellish);
         // The loop's body is lifted, then the `if` loses its keywords.
         assert_eq!(String::from_utf8_lossy(&out), "  boom;  x; ; ");
-        let mut p = shellish;
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
         let input = b"while c; do a; done; if z; then b; else boom; fi";
-        t.seed(input, Outcome::Interesting);
-        let out = delete_keyword_blocks(input, &mut t);
+        let (out, runs) = run_pass(delete_keyword_blocks, input, shellish);
         assert_eq!(String::from_utf8_lossy(&out), ";  boom; ");
         // Each block: at most its statement, itself, two bodies, keywords.
-        assert!(t.stats().tests <= 6, "{:?}", t.stats());
+        assert!(runs <= 6, "{runs}");
     }
 }

@@ -52,7 +52,10 @@ pub(super) fn shrink_nest(
         }
     }
     if hi < nest.len() {
-        return tester.first_interesting([((), cut(hi))]).map(|r| r.1);
+        // Tested interesting above.
+        let c = cut(hi);
+        tester.accept(&c);
+        return Some(c);
     }
     // The top `m` levels out: from the first opener to the first kept
     // one, and from after the first kept closer to the last closer.
@@ -82,20 +85,21 @@ pub(super) fn shrink_nest(
             m = (good + bad) / 2;
         }
     }
-    (good > 0)
-        .then(|| tester.first_interesting([((), lift(good))]).map(|r| r.1))
-        .flatten()
+    (good > 0).then(|| {
+        let c = lift(good);
+        tester.accept(&c);
+        c
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::delete_pairs;
-    use super::*;
-    use crate::oracle::FnOracle;
+    use super::super::tests::run_pass;
 
     /// Interesting iff brackets nest at least `deep` levels and `x` is
     /// in the text.
-    fn nested(deep: usize) -> impl FnMut(&[u8]) -> Outcome {
+    fn nested(deep: usize) -> impl FnMut(&[u8]) -> bool {
         move |c: &[u8]| {
             let (mut d, mut most) = (0usize, 0);
             for &b in c {
@@ -106,11 +110,7 @@ mod tests {
                 }
                 most = most.max(d);
             }
-            if most >= deep && super::super::tests::balanced(c) && c.contains(&b'x') {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            most >= deep && super::super::tests::balanced(c) && c.contains(&b'x')
         }
     }
 
@@ -118,22 +118,14 @@ mod tests {
     fn a_deep_nest_shrinks_in_few_runs() {
         let deep = |n: usize| format!("[1, {}x{}, 2]", "[ ".repeat(n), "]".repeat(n));
         // 300 levels where 40 are needed: 260 go in a few runs.
-        let mut p = nested(40);
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
-        let input = deep(300);
-        t.seed(input.as_bytes(), Outcome::Interesting);
-        let out = delete_pairs(input.as_bytes(), &mut t);
+        let (out, runs) = run_pass(delete_pairs, deep(300).as_bytes(), nested(40));
         let want = format!("1, {}x{}, 2", "[ ".repeat(40), "]".repeat(40));
         assert_eq!(String::from_utf8_lossy(&out), want);
-        assert!(t.stats().tests < 50, "{:?}", t.stats());
+        assert!(runs < 50, "{runs}");
         // Every level needed: about two runs per 1,000 levels' log.
-        let mut p = nested(1001);
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
         let input = deep(1000);
-        t.seed(input.as_bytes(), Outcome::Interesting);
-        assert_eq!(delete_pairs(input.as_bytes(), &mut t), input.as_bytes());
-        assert!(t.stats().tests < 40, "{:?}", t.stats());
+        let (out, runs) = run_pass(delete_pairs, input.as_bytes(), nested(1001));
+        assert_eq!(out, input.as_bytes());
+        assert!(runs < 40, "{runs}");
     }
 }
