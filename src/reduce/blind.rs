@@ -69,14 +69,26 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let mut k = 0;
     // Found again only after a success: the scan is linear in the text.
     let mut ps = pairs(&cur);
+    // The nest whose enclosing pairs were tried last (once per nest).
+    let mut hoisted = None;
     loop {
         let Some(&(o, c)) = ps.get(k) else {
             return cur;
         };
-        // An immediate nest from this pair down (`[[[[…]]]]`) first loses
-        // levels many at a time; its levels then count as tried.
+        // An immediate nest from this pair down (`[[[[…]]]]`) first leaves
+        // the pairs around it, then loses levels many at a time; its
+        // levels then count as tried.
         let nest = nest::nest_from(&cur, &ps, k);
         if nest.len() >= nest::NEST {
+            if hoisted != Some(k) {
+                hoisted = Some(k);
+                if let Some((next, j)) = nest::hoist_nest(&cur, &ps, k, tester) {
+                    cur = next;
+                    ps = pairs(&cur);
+                    (k, hoisted) = (j, Some(j));
+                    continue;
+                }
+            }
             if let Some(next) = nest::shrink_nest(&cur, &nest, tester) {
                 cur = next;
                 ps = pairs(&cur);

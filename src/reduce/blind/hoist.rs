@@ -46,6 +46,19 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
     out
 }
 
+/// Where the pair opened at `o` begins when it is replaced by something
+/// else: at the word right before a `(` or `[` (the name of a call `f(…)`
+/// or an indexed `t[…]`), else at `o`.
+pub(super) fn head(text: &[u8], o: usize) -> usize {
+    let mut head = o;
+    if text[o] != b'{' {
+        while head > 0 && ddmin::is_word(text[head - 1]) {
+            head -= 1;
+        }
+    }
+    head
+}
+
 /// The most parts of one pair tried: a long list whose elements all
 /// matter would otherwise cost a run per element (`[1, 2, …]`, kept by
 /// [`super::delete_elements`]).
@@ -60,12 +73,7 @@ const MAX_PARTS: usize = 8;
 /// known interesting.
 pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     super::walk(text, tester, pairs, |cur, &(o, c)| {
-        let mut head = o;
-        if cur[o] != b'{' {
-            while head > 0 && ddmin::is_word(cur[head - 1]) {
-                head -= 1;
-            }
-        }
+        let head = head(cur, o);
         let mut ps = parts(cur, o, c);
         if head == o && ps.len() < 2 {
             return Vec::new();

@@ -27,6 +27,32 @@ pub(super) fn nest_from(text: &[u8], ps: &[(usize, usize)], k: usize) -> Vec<(us
     out
 }
 
+/// The nest from `ps[k]` (see [`nest_from`]) put in place of the
+/// outermost pair around it, or else of the innermost one, with the name
+/// before a `(` or `[` ([`super::hoist::head`]): `{"a": [{"b": [[[[…]]]]}]}`
+/// → `[[[[…]]]]`. Levels of a wrapper often cost more bytes than the
+/// nest's own (`{"":` against `[`), and once the nest has shrunk to the
+/// depth the failure needs, no wrapper can go. The text and the index of
+/// the nest in it after the first success, or `None` (at most two runs).
+pub(super) fn hoist_nest(
+    text: &[u8],
+    ps: &[(usize, usize)],
+    k: usize,
+    tester: &mut Tester<'_>,
+) -> Option<(Vec<u8>, usize)> {
+    let (o, c) = ps[k];
+    let around: Vec<usize> = (0..k).filter(|&j| ps[j].0 < o && ps[j].1 > c).collect();
+    let mut js: Vec<usize> = around.first().copied().into_iter().collect();
+    js.extend(around.last().filter(|&&j| js.first() != Some(&j)));
+    let cands = js.into_iter().map(|j| {
+        let (a, b) = ps[j];
+        // The pairs before the head are unchanged: the nest is the `j`th.
+        let head = super::hoist::head(text, a);
+        (j, [&text[..head], &text[o..=c], &text[b + 1..]].concat())
+    });
+    tester.first_interesting(cands).map(|(j, next)| (next, j))
+}
+
 /// Shrinks an immediate nest (see [`nest_from`]) in a logarithmic
 /// number of runs, where the pair pass would spend one or two per level:
 /// a failure that a nest causes usually needs a depth, so deleting a
@@ -112,6 +138,33 @@ mod tests {
             }
             most >= deep && super::super::tests::balanced(c) && c.contains(&b'x')
         }
+    }
+
+    #[test]
+    fn a_nest_leaves_the_pairs_around_it() {
+        // JSON nesting lists 6 deep, and (second) an object at the top.
+        let deep = |c: &[u8]| {
+            let v: Result<serde_json::Value, _> = serde_json::from_slice(c);
+            v.is_ok() && nested(6)(c)
+        };
+        let pass: fn(&[u8], &mut super::Tester<'_>) -> Vec<u8> = |t, tester| {
+            let ps = super::super::pairs(t);
+            let k = (0..ps.len())
+                .find(|&k| super::nest_from(t, &ps, k).len() >= super::NEST)
+                .unwrap();
+            super::hoist_nest(t, &ps, k, tester).map_or(t.to_vec(), |(next, j)| {
+                // The nest is the `j`th pair of the new text.
+                let ps = super::super::pairs(&next);
+                assert_eq!(super::nest_from(&next, &ps, j).len(), 8);
+                next
+            })
+        };
+        let input = br#"{"a": [1, {"b": [[[[[[[["x"]]]]]]]]}], "c": 3}"#;
+        let (out, runs) = run_pass(pass, input, deep);
+        assert_eq!((&out[..], runs), (&br#"[[[[[[[["x"]]]]]]]]"#[..], 1));
+        let (out, runs) = run_pass(pass, input, |c| c[0] == b'{' && deep(c));
+        let want = br#"{"a": [1, [[[[[[[["x"]]]]]]]]], "c": 3}"#;
+        assert_eq!((&out[..], runs), (&want[..], 2));
     }
 
     #[test]
