@@ -13,6 +13,7 @@ pub mod args;
 pub mod hoist;
 pub mod indent;
 pub mod keywords;
+pub mod lists;
 mod nest;
 
 use super::ddmin;
@@ -266,6 +267,10 @@ pub(super) fn blind_into(
             *cur = ddmin::chunk_sweep_from_end(ddmin::lines(cur), tester).concat();
             passes.push(("sweep-lines", cur.len(), tester.stats().tests));
         }
+        if lists::statements(cur).len() > 2 {
+            *cur = ddmin::chunk_sweep_from_end(lists::statements(cur), tester).concat();
+            passes.push(("sweep-statements", cur.len(), tester.stats().tests));
+        }
         // A name defined and used is shortened in every place at once.
         *cur = super::words::shorten_repeated_words(cur, &[], tester);
         passes.push(("shorten-words", cur.len(), tester.stats().tests));
@@ -279,6 +284,8 @@ pub(super) fn blind_into(
         if *cur == before {
             // At the fixpoint: pairs replaced by their parts, two or three
             // tokens at a time, then another round if either changed it.
+            *cur = lists::delete_list_elements(cur, tester);
+            passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
             *cur = hoist::hoist_parts(cur, tester);
             passes.push(("hoist-parts", cur.len(), tester.stats().tests));
             *cur = ddmin::delete_adjacent_tokens(cur, tester);
@@ -349,6 +356,36 @@ mod tests {
         let mut t = Tester::new(&mut o);
         let r = reduce_text(None, input, Strategy::Ddmin, &mut t).unwrap();
         assert_eq!(r.output, b"([((1/0))])");
+    }
+
+    #[test]
+    fn statements_on_one_line_go_whole() {
+        // Interesting iff the text is statements from a fixed set, ending
+        // in `;`, among them the table `t` and the query.
+        let known = [
+            &b"CREATE TABLE t(a)"[..],
+            b"CREATE TABLE u(b, c)",
+            b"INSERT INTO u VALUES(1, 2)",
+            b"SELECT a FROM t",
+        ];
+        let mut p = |c: &[u8]| {
+            let ss: Vec<&[u8]> = c.split(|&b| b == b';').map(<[u8]>::trim_ascii).collect();
+            let ok = c.ends_with(b";")
+                && ss[..ss.len() - 1].iter().all(|s| known.contains(s))
+                && ss.contains(&known[0])
+                && ss.contains(&known[3]);
+            if ok {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        };
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let input =
+            b"CREATE TABLE u(b, c);CREATE TABLE t(a); INSERT INTO u VALUES(1, 2);SELECT a FROM t;";
+        let r = reduce_text(None, input, Strategy::Auto, &mut t).unwrap();
+        assert_eq!(r.output, b"CREATE TABLE t(a);SELECT a FROM t;");
     }
 
     #[test]

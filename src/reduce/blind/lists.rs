@@ -1,0 +1,238 @@
+//! Lists outside brackets: `INSERT INTO t VALUES (1, 'a'), (2, 'b'), …`,
+//! `x = 1, 2, 3`, `print a, b`, a CSV row. [`super::delete_elements`]
+//! takes the elements of a list in brackets, whose opener and closer
+//! bound its first and last element; here the first element starts
+//! somewhere in the statement, so the elements after it go by ddmin,
+//! each with the comma before it, and the first one is guessed.
+
+use super::super::{ddmin, Tester};
+use crate::oracle::Outcome;
+
+/// The statements of `text`, split at `;` and line ends outside brackets,
+/// that hold commas outside brackets: each as its start, its end and
+/// those commas. Brackets are counted without regard to quotes, as in
+/// [`super::pairs`].
+///
+/// ```
+/// use grammar_min::reduce::blind::lists::top_level_lists;
+/// let t = b"f(a, b);\nINSERT INTO t VALUES (1, 2), (3, 4);";
+/// assert_eq!(top_level_lists(t), [(9, t.len() - 1, vec![36])]);
+/// ```
+pub fn top_level_lists(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let (mut start, mut commas) = (0, Vec::new());
+    for (i, &b) in text.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => commas.push(i),
+            b';' | b'\n' if depth == 0 => {
+                if !commas.is_empty() {
+                    out.push((start, i, std::mem::take(&mut commas)));
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !commas.is_empty() {
+        out.push((start, text.len(), commas));
+    }
+    out
+}
+
+/// `text` split after each `;` outside brackets, each piece with the
+/// blanks after its `;` (so statements one per line are the lines, and a
+/// sweep over them repeats the line sweep's candidates, cached): the
+/// statements of SQL, of a shell or C line, of minified code, for
+/// [`ddmin::chunk_sweep_from_end`]. Brackets are counted as in
+/// [`top_level_lists`].
+///
+/// ```
+/// use grammar_min::reduce::blind::lists::statements;
+/// let t = b"CREATE TABLE t(a; b);  SELECT 1;\nx";
+/// assert_eq!(statements(t), [&b"CREATE TABLE t(a; b);  "[..], b"SELECT 1;\n", b"x"]);
+/// ```
+pub fn statements(text: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let (mut depth, mut from, mut i) = (0usize, 0, 0);
+    while i < text.len() {
+        match text[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b';' if depth == 0 => {
+                i += 1;
+                while i < text.len() && text[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                out.push(&text[from..i]);
+                from = i;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if from < text.len() {
+        out.push(&text[from..]);
+    }
+    out
+}
+
+/// Where the first element of the list whose statement starts at `s` and
+/// whose first comma is at `comma` may start, most likely first: at the
+/// opener of a pair that ends right before the comma (`VALUES (1, 2),`),
+/// and after the last blank outside brackets (`x = 1,`).
+fn first_starts(text: &[u8], s: usize, comma: usize) -> Vec<usize> {
+    let head = &text[s..comma];
+    let end = s + head.trim_ascii_end().len();
+    let mut out = Vec::with_capacity(2);
+    if end > s && matches!(text[end - 1], b')' | b']' | b'}') {
+        let mut depth = 0usize;
+        for i in (s..end).rev() {
+            match text[i] {
+                b')' | b']' | b'}' => depth += 1,
+                b'(' | b'[' | b'{' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                out.push(i);
+                break;
+            }
+        }
+    }
+    let mut depth = 0usize;
+    for i in (s..end).rev() {
+        match text[i] {
+            b')' | b']' | b'}' => depth += 1,
+            b'(' | b'[' | b'{' => depth = depth.saturating_sub(1),
+            b if depth == 0 && b.is_ascii_whitespace() => {
+                if !out.contains(&(i + 1)) {
+                    out.push(i + 1);
+                }
+                break;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The elements of lists outside brackets (see [`top_level_lists`])
+/// deleted: in each such statement, ddmin over the elements after the
+/// first, each with the comma before it (so a long list whose one
+/// element matters goes in O(log n) runs); then the first element, from
+/// where [`first_starts`] guesses it begins, with the comma after it
+/// (`VALUES (6, 'a'), (9, 'b')` → `VALUES (9, 'b')`). Statements in
+/// order; after a success the walk goes on from the same one. `text`
+/// must be known interesting.
+pub fn delete_list_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut ls = top_level_lists(&cur);
+    let mut k = 0;
+    while let Some((s, e, cs)) = ls.get(k) {
+        if tester.stopped() {
+            break;
+        }
+        let (s, e) = (*s, *e);
+        // From each comma to the next, or to the statement's end.
+        let mut bounds = cs.clone();
+        bounds.push(e);
+        let items: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
+        let n = items.len();
+        let first = cs[0];
+        let render = &mut |u: &[(usize, usize)]| {
+            let mut out = Vec::with_capacity(cur.len());
+            out.extend_from_slice(&cur[..first]);
+            for &(a, b) in u {
+                out.extend_from_slice(&cur[a..b]);
+            }
+            out.extend_from_slice(&cur[e..]);
+            out
+        };
+        // ddmin leaves a single unit alone.
+        let kept = if n == 1 && tester.test(&render(&[])) == Outcome::Interesting {
+            tester.accept(&render(&[]));
+            Vec::new()
+        } else {
+            ddmin::ddmin(items, tester, render, None)
+        };
+        let mut next = (kept.len() < n).then(|| render(&kept));
+        if !kept.is_empty() && !tester.stopped() {
+            // The first element goes with the comma after it.
+            let t = next.as_deref().unwrap_or(&cur);
+            let rest = t[first + 1..].trim_ascii_start();
+            let cands = first_starts(t, s, first)
+                .into_iter()
+                .map(|a| ((), [&t[..a], rest].concat()));
+            if let Some(((), c)) = tester.first_interesting(cands) {
+                next = Some(c);
+            }
+        }
+        match next {
+            Some(t) => {
+                // The statements before this one are unchanged.
+                cur = t;
+                ls = top_level_lists(&cur);
+            }
+            None => k += 1,
+        }
+    }
+    cur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::run_pass;
+    use super::*;
+
+    #[test]
+    fn first_elements_start_at_a_pair_or_a_blank() {
+        let t = b"INSERT INTO t VALUES (1, 2), (3, 4)";
+        assert_eq!(first_starts(t, 0, 27), [21]);
+        let t = b"x = f(1), 2";
+        assert_eq!(first_starts(t, 0, 8), [5, 4]);
+        let t = b"x = 1, 2";
+        assert_eq!(first_starts(t, 0, 5), [4]);
+        assert!(first_starts(b"1, 2", 0, 1).is_empty());
+    }
+
+    #[test]
+    fn a_row_list_keeps_the_two_rows_that_clash() {
+        // Interesting iff a row's key, the digit after `(`, repeats.
+        let clash = |c: &[u8]| {
+            let keys: Vec<u8> = c
+                .windows(2)
+                .filter(|w| w[0] == b'(')
+                .map(|w| w[1])
+                .collect();
+            let ok = c.starts_with(b"CREATE;INSERT VALUES (") && c.ends_with(b");");
+            ok && (1..keys.len()).any(|i| keys[..i].contains(&keys[i]))
+        };
+        let input = b"CREATE;INSERT VALUES (6, 'a'), (9, 'b'), (5, ''), (9, 'c'), (3, 'd');";
+        let (out, runs) = run_pass(delete_list_elements, input, clash);
+        assert_eq!(out, b"CREATE;INSERT VALUES (9, 'b'), (9, 'c');");
+        assert!(runs <= 12, "{runs}");
+        // Nothing to do where every element is needed: the second
+        // element, then the first.
+        let (out, runs) = run_pass(delete_list_elements, b"x = 1, 2", |c| c == b"x = 1, 2");
+        assert_eq!((&out[..], runs), (&b"x = 1, 2"[..], 2));
+    }
+
+    #[test]
+    fn a_long_list_loses_its_elements_in_few_runs() {
+        let input = format!(
+            "print {};",
+            (0..1000)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let (out, runs) = run_pass(delete_list_elements, input.as_bytes(), |c| {
+            c.windows(5).any(|w| w == b" 777,")
+        });
+        assert_eq!(out, b"print 777, 778;");
+        assert!(runs < 60, "{runs}");
+    }
+}
