@@ -1,7 +1,8 @@
 #!/bin/bash
 # Grammar-blind reduction: crash inputs in languages grammar-min has no
-# grammar for (C for gcc, Python, Tcl, JavaScript for node), reduced
-# without a grammar, against picire.
+# grammar for (C for gcc, Python, Tcl, JavaScript for node, shell, SQL,
+# TOML, jq's JSON, Makefiles, ...), reduced without a grammar, against
+# picire.
 #
 #   benches/blind/run.sh [TOOL] [TASK...]
 #
@@ -16,8 +17,9 @@
 #
 # Prints one line per task: result bytes, oracle calls (every run of the
 # predicate, counted alike for every tool), seconds, and whether the
-# result still satisfies the predicate. Needs gcc, python3 (with PyYAML),
-# tclsh, node, perl, bash, dash, mawk and rustc.
+# result still satisfies the predicate. Needs gcc, python3 (3.11 or later,
+# with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq and
+# make.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
