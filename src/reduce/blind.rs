@@ -12,6 +12,7 @@
 pub mod args;
 pub mod hoist;
 pub mod indent;
+pub mod inline;
 pub mod keywords;
 pub mod lists;
 mod nest;
@@ -36,6 +37,28 @@ pub fn pairs(text: &[u8]) -> Vec<(usize, usize)> {
         .into_iter()
         .map(|(o, c, _)| (o, c))
         .collect()
+}
+
+/// `pieces` joined, with a blank where a seam would fuse two words into
+/// one (`INSERT INTO r(a)VALUES` without `(a)` is `r VALUES`, not
+/// `rVALUES`, a new name). The sweeps delete blanks like anything else.
+///
+/// ```
+/// use grammar_min::reduce::blind::splice;
+/// assert_eq!(splice(&[b"r", b"VALUES(1)"]), b"r VALUES(1)");
+/// assert_eq!(splice(&[b"f", b"(1)", b""]), b"f(1)");
+/// ```
+pub fn splice(pieces: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pieces.iter().map(|p| p.len() + 1).sum());
+    for p in pieces {
+        if let (Some(&a), Some(&b)) = (out.last(), p.first()) {
+            if ddmin::is_word(a) && ddmin::is_word(b) {
+                out.push(b' ');
+            }
+        }
+        out.extend_from_slice(p);
+    }
+    out
 }
 
 /// Where the definition or statement that a brace block ends begins: after
@@ -96,9 +119,9 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                 continue;
             }
         }
-        let cut = |a: usize, b: usize| [&cur[..a], &cur[b..]].concat();
+        let cut = |a: usize, b: usize| splice(&[&cur[..a], &cur[b..]]);
         // The brackets from `a` on deleted, their contents kept.
-        let lift = |a: usize| [&cur[..a], &cur[o + 1..c], &cur[c + 1..]].concat();
+        let lift = |a: usize| splice(&[&cur[..a], &cur[o + 1..c], &cur[c + 1..]]);
         let header = (cur[o] == b'{')
             .then(|| header_start(&cur, o))
             .filter(|&h| h < o);
@@ -251,6 +274,8 @@ pub(super) fn blind_into(
         return;
     }
     super::squeeze_blanks_once(cur, tester, passes);
+    // Whether a round has changed nothing yet.
+    let mut settled = false;
     loop {
         let before = cur.clone();
         *cur = delete_elements(cur, tester);
@@ -274,18 +299,30 @@ pub(super) fn blind_into(
         // A name defined and used is shortened in every place at once.
         *cur = super::words::shorten_repeated_words(cur, &[], tester);
         passes.push(("shorten-words", cur.len(), tester.stats().tests));
-        *cur = ddmin::chunk_sweep_from_end(ddmin::tokens(cur), tester).concat();
+        // Once settled, the text was 1-minimal before a local edit: runs
+        // of tokens or bytes seldom go, single ones are the proof.
+        let sweep = if settled {
+            ddmin::delete_sweep_from_end
+        } else {
+            ddmin::chunk_sweep_from_end
+        };
+        *cur = sweep(ddmin::tokens(cur), tester).concat();
         passes.push(("sweep-tokens", cur.len(), tester.stats().tests));
-        *cur = ddmin::chunk_sweep_from_end(cur.chunks(1).collect(), tester).concat();
+        *cur = sweep(cur.chunks(1).collect(), tester).concat();
         passes.push(("sweep-bytes", cur.len(), tester.stats().tests));
         if tester.stopped() {
             return;
         }
         if *cur == before {
+            settled = true;
             // At the fixpoint: pairs replaced by their parts, two or three
             // tokens at a time, then another round if either changed it.
+            *cur = inline::inline_definitions(cur, tester);
+            passes.push(("inline-definitions", cur.len(), tester.stats().tests));
             *cur = lists::delete_list_elements(cur, tester);
             passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
+            *cur = args::delete_columns(cur, tester);
+            passes.push(("delete-columns", cur.len(), tester.stats().tests));
             *cur = hoist::hoist_parts(cur, tester);
             passes.push(("hoist-parts", cur.len(), tester.stats().tests));
             *cur = ddmin::delete_adjacent_tokens(cur, tester);

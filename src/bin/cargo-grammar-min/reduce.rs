@@ -51,10 +51,13 @@ pub struct Reduce {
     /// grammar does not parse): bracket pairs (a brace block with its
     /// header, or its body lifted out; a deep nest many levels at once),
     /// list elements with their comma, keyword blocks (if…fi, do…done,
-    /// …end), an argument from a definition and all its calls, indented
-    /// blocks, lines, repeated names shortened everywhere, tokens and
-    /// bytes, to a fixpoint; then a call or object replaced by one of
-    /// its parts, and two or three adjacent tokens at once. ddmin: Zeller's
+    /// …end, BEGIN…END), an argument from a definition and all its
+    /// calls, indented blocks, lines, statements (split at `;`), repeated
+    /// names shortened everywhere, tokens and bytes, to a fixpoint; then
+    /// the elements of a list outside brackets (VALUES (…), (…)), one
+    /// position of all lists of a length (a table's column and its
+    /// values), a pair emptied or replaced by one of its parts (a call
+    /// or object), and two or three adjacent tokens at once. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
@@ -97,7 +100,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "bracket pairs and deep nests, list elements, keyword blocks, arguments, indented blocks, lines, repeated names, tokens, bytes; then a call or object replaced by a part, adjacent tokens";
+    "bracket pairs and deep nests, list elements, keyword blocks, arguments, indented blocks, lines, statements, repeated names, tokens, bytes; then lists outside brackets, columns, a pair emptied or replaced by a part, adjacent tokens";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {

@@ -4,6 +4,8 @@
 //! them breaks the arity, so element deletion keeps every argument a
 //! definition has; deleting the same position from all of them at once
 //! keeps it consistent (C-Reduce's parameter removal, by name only).
+//! [`delete_columns`] does the same for lists of one length with no name
+//! in common (a table's columns and its rows).
 
 use super::super::ddmin::is_word;
 use super::super::Tester;
@@ -70,6 +72,25 @@ fn argument(p: &Pair, i: usize) -> (usize, usize) {
     }
 }
 
+/// `text` without the byte ranges `cuts` (a range inside one already cut
+/// is skipped), and the ranges actually cut, in order.
+fn cut_all(text: &[u8], mut cuts: Vec<(usize, usize)>) -> (Vec<u8>, Vec<(usize, usize)>) {
+    cuts.sort_unstable();
+    let mut out = Vec::with_capacity(text.len());
+    let mut done = Vec::with_capacity(cuts.len());
+    let mut at = 0;
+    for (a, b) in cuts {
+        if a < at {
+            continue; // inside an argument already cut
+        }
+        out.extend_from_slice(&text[at..a]);
+        done.push((a, b));
+        at = b;
+    }
+    out.extend_from_slice(&text[at..]);
+    (out, done)
+}
+
 /// For each word with two or more `(…)` pairs after it ([`calls`]), each
 /// argument position from the last to the first: one candidate deleting
 /// that argument from every such pair that has it (nested pairs of the
@@ -94,26 +115,77 @@ pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                 break;
             }
             i -= 1;
-            let mut cuts: Vec<(usize, usize)> = ps
+            let cuts: Vec<(usize, usize)> = ps
                 .iter()
                 .zip(&arities)
                 .filter(|&(_, &n)| n > i)
                 .map(|(p, _)| argument(p, i))
                 .collect();
-            cuts.sort_unstable();
-            let mut cand = Vec::with_capacity(cur.len());
-            let mut at = 0;
-            for (a, b) in cuts {
-                if a < at {
-                    continue; // inside an argument already cut
-                }
-                cand.extend_from_slice(&cur[at..a]);
-                at = b;
-            }
-            cand.extend_from_slice(&cur[at..]);
+            let cand = cut_all(&cur, cuts).0;
             if let Some(((), c)) = tester.first_interesting([((), cand)]) {
                 cur = c;
                 all = calls(&cur);
+            }
+        }
+    }
+    cur
+}
+
+/// Columns: the `(…)` and `[…]` pairs of two or more elements grouped by
+/// bracket and number of elements, whatever precedes them; in each
+/// group, each position from the last to the first, one candidate
+/// deleting that element from every pair of the group. A table's columns
+/// and the rows inserted into it (`CREATE TABLE t(a, b, c)`, `VALUES (1,
+/// 2, 3)`), the rows of a matrix: lists that must keep one length with
+/// no name in common. Groups in order of their first pair; run once the
+/// other passes are at their fixpoint (on a large text most groups are
+/// lists of the same length by chance). `text` must be known
+/// interesting.
+pub fn delete_columns(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut groups: Vec<((u8, usize), Vec<usize>)> = Vec::new();
+    for p in pairs_with_commas(&cur) {
+        let n = arity(&cur, &p);
+        if cur[p.0] == b'{' || n < 2 {
+            continue;
+        }
+        let key = (cur[p.0], n);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, openers)) => openers.push(p.0),
+            None => groups.push((key, vec![p.0])),
+        }
+    }
+    groups.retain(|(_, openers)| openers.len() >= 2);
+    for (_, mut openers) in groups {
+        let mut i = usize::MAX;
+        loop {
+            if tester.stopped() {
+                return cur;
+            }
+            // The group's pairs in the current text.
+            let ps: Vec<Pair> = pairs_with_commas(&cur)
+                .into_iter()
+                .filter(|p| openers.binary_search(&p.0).is_ok())
+                .collect();
+            let n = ps.iter().map(|p| arity(&cur, p)).min().unwrap_or(0);
+            i = i.min(n);
+            if i == 0 || ps.len() < 2 {
+                break;
+            }
+            i -= 1;
+            let (cand, done) = cut_all(&cur, ps.iter().map(|p| argument(p, i)).collect());
+            if let Some(((), c)) = tester.first_interesting([((), cand)]) {
+                cur = c;
+                // Openers move left by what was cut before them; those
+                // inside a cut are gone.
+                openers.retain(|&o| !done.iter().any(|&(a, b)| a <= o && o < b));
+                for o in &mut openers {
+                    *o -= done
+                        .iter()
+                        .filter(|&&(_, b)| b <= *o)
+                        .map(|(a, b)| b - a)
+                        .sum::<usize>();
+                }
             }
         }
     }
@@ -146,6 +218,28 @@ mod tests {
         assert_eq!(runs, 2);
         // One pair at a time cannot: each deletion breaks the arity.
         assert_eq!(run_pass(super::super::delete_elements, input, p).0, input);
+    }
+
+    #[test]
+    fn a_column_goes_from_the_table_and_its_rows() {
+        // Interesting iff every list has as many elements as the first,
+        // and `b INT` and `'x'` are still there.
+        let p = |c: &[u8]| {
+            let ps = pairs_with_commas(c);
+            let n: Vec<usize> = ps.iter().map(|p| p.2.len()).collect();
+            let s = String::from_utf8_lossy(c);
+            n.windows(2).all(|w| w[0] == w[1]) && s.contains("b INT") && s.contains("'x'")
+        };
+        let input = b"CREATE TABLE t(a, b INT, c); INSERT INTO t VALUES (1, 'x', 2), (3, 'y', 4);";
+        let (out, runs) = run_pass(delete_columns, input, p);
+        assert_eq!(
+            out,
+            b"CREATE TABLE t( b INT); INSERT INTO t VALUES ( 'x'), ( 'y');"
+        );
+        // Positions 2 (goes), 1 (stays), 0 (goes).
+        assert_eq!(runs, 3);
+        // By name alone nothing goes: the three lists have no name in common.
+        assert_eq!(run_pass(delete_arguments, input, p).0, input);
     }
 
     #[test]

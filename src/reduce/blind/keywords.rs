@@ -86,9 +86,9 @@ struct Open {
     markers: Vec<(&'static [u8], usize, usize)>,
 }
 
-/// The keyword, among `set`, that `w` spells.
+/// The keyword, among `set`, that `w` spells, in any case.
 fn kw(set: &[&'static [u8]], w: &[u8]) -> Option<&'static [u8]> {
-    set.iter().copied().find(|k| *k == w)
+    set.iter().copied().find(|k| k.eq_ignore_ascii_case(w))
 }
 
 /// The blocks of `text`, in order of their opener (outer first). A closer
@@ -150,7 +150,14 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
         if !ddmin::is_word(t[0]) || not_a_keyword(i) {
             continue;
         }
-        let w: &[u8] = t;
+        // SQL's `BEGIN … END`, `CASE … END`: keywords in any case.
+        let lower;
+        let w: &[u8] = if t.len() <= 8 && t.iter().any(u8::is_ascii_uppercase) {
+            lower = t.to_ascii_lowercase();
+            &lower
+        } else {
+            t
+        };
         match w {
             b"fi" | b"esac" | b"done" | b"end" => {
                 let want = |o: &Open| match w {
@@ -227,13 +234,24 @@ fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usiz
     // The statement: back over the tokens of the opener's line to a
     // statement boundary (at most 16 tokens: `local function`, `x =`;
     // so a long line costs no quadratic scan).
+    // An opener first on its line after a line that ends in no `;`, `{`,
+    // `}`, `(`, block word or closer continues that line's statement (SQL's
+    // `CREATE TRIGGER t … ⏎ BEGIN`).
     let mut stmt = o.start;
+    let mut crossed = false;
     for j in (0..o.tok).rev() {
         let t = toks[j];
-        let boundary = t.contains(&b'\n')
-            || (t.len() == 1 && b";{}(`".contains(&t[0]))
-            || kw(STMT_LEADS, t).is_some();
-        if boundary {
+        let ends =
+            |t: &[u8]| (t.len() == 1 && b";{}(`".contains(&t[0])) || kw(STMT_LEADS, t).is_some();
+        if t.contains(&b'\n') && stmt == o.start && !crossed {
+            let prev = toks[..j].iter().rposition(|t| !t[0].is_ascii_whitespace());
+            let closer = |t: &[u8]| kw(&[b"end", b"fi", b"done", b"esac"], t).is_some();
+            if prev.is_some_and(|p| !ends(toks[p]) && !closer(toks[p])) {
+                crossed = true;
+                continue;
+            }
+        }
+        if t.contains(&b'\n') || ends(t) {
             break;
         }
         if o.tok - j > 16 {
@@ -293,14 +311,14 @@ fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usiz
 
 /// `text` without the spans `cut` (sorted, disjoint).
 fn without(text: &[u8], cut: &[(usize, usize)]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len());
+    let mut pieces = Vec::with_capacity(cut.len() + 1);
     let mut from = 0;
     for &(a, b) in cut {
-        out.extend_from_slice(&text[from..a]);
+        pieces.push(&text[from..a]);
         from = b;
     }
-    out.extend_from_slice(&text[from..]);
-    out
+    pieces.push(&text[from..]);
+    super::splice(&pieces)
 }
 
 /// The candidates for each keyword block (see [`blocks`]), in order of
@@ -317,7 +335,7 @@ pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         }
         cands.push(without(cur, &[(b.start, b.end)]));
         for &(s, e) in &b.bodies {
-            cands.push([&cur[..b.start], &cur[s..e], &cur[b.end..]].concat());
+            cands.push(super::splice(&[&cur[..b.start], &cur[s..e], &cur[b.end..]]));
         }
         if !b.keywords.is_empty() {
             cands.push(without(cur, &b.keywords));
@@ -371,6 +389,21 @@ mod tests {
         assert_eq!(got[3].1, [" h() "]);
         let b = &blocks(text)[2];
         assert_eq!(&text[b.stmt..b.start], b"local ");
+        // After a closed block a line starts a statement.
+        let b = &blocks(text)[3];
+        assert_eq!(b.stmt, b.start);
+    }
+
+    #[test]
+    fn sql_blocks_in_capitals() {
+        let text = b"CREATE TABLE s(c);\nCREATE TRIGGER n INSERT ON s\nBEGIN\n  UPDATE y SET y = u;\nEND;\nSELECT CASE WHEN 1 THEN 2 END;";
+        let got = spans(text);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[0].0.starts_with("BEGIN") && got[0].0.ends_with("END"));
+        assert_eq!(got[0].1, ["\n  UPDATE y SET y = u;\n"]);
+        let b = &blocks(text)[0];
+        assert!(text[b.stmt..].starts_with(b"CREATE TRIGGER"));
+        assert!(got[1].0.starts_with("CASE") && got[1].0.ends_with("END"));
     }
 
     #[test]

@@ -165,7 +165,7 @@ pub fn delete_list_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             let rest = t[first + 1..].trim_ascii_start();
             let cands = first_starts(t, s, first)
                 .into_iter()
-                .map(|a| ((), [&t[..a], rest].concat()));
+                .map(|a| ((), super::splice(&[&t[..a], rest])));
             if let Some(((), c)) = tester.first_interesting(cands) {
                 next = Some(c);
             }

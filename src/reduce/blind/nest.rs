@@ -48,7 +48,10 @@ pub(super) fn hoist_nest(
         let (a, b) = ps[j];
         // The pairs before the head are unchanged: the nest is the `j`th.
         let head = super::hoist::head(text, a);
-        (j, [&text[..head], &text[o..=c], &text[b + 1..]].concat())
+        (
+            j,
+            super::splice(&[&text[..head], &text[o..=c], &text[b + 1..]]),
+        )
     });
     tester.first_interesting(cands).map(|(j, next)| (next, j))
 }
@@ -67,7 +70,7 @@ pub(super) fn shrink_nest(
     nest: &[(usize, usize)],
     tester: &mut Tester<'_>,
 ) -> Option<Vec<u8>> {
-    let cut = |j: usize| [&text[..nest[j].0], &text[nest[j].1 + 1..]].concat();
+    let cut = |j: usize| super::splice(&[&text[..nest[j].0], &text[nest[j].1 + 1..]]);
     let (mut lo, mut hi) = (0, nest.len());
     while lo < hi && !tester.stopped() {
         let mid = (lo + hi) / 2;
@@ -91,7 +94,7 @@ pub(super) fn shrink_nest(
             Some(&(o, c)) => (o, c + 1),
             None => (nest[m - 1].0 + 1, nest[m - 1].1),
         };
-        [&text[..o0], &text[a..b], &text[c0 + 1..]].concat()
+        super::splice(&[&text[..o0], &text[a..b], &text[c0 + 1..]])
     };
     let (mut good, mut bad) = (0, nest.len() + 1);
     let mut m = 1;

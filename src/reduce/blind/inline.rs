@@ -1,0 +1,230 @@
+//! Definitions inlined without a grammar: a line `NAME = VALUE` (Python,
+//! Make's `:=` and `?=`, shell's `NAME=VALUE`, `let`/`const`/`var`/
+//! `local`/`export`/`my` before it) deleted, and VALUE put where NAME
+//! is used (`$(NAME)`, `${NAME}` and `$NAME` included): `D=build` …
+//! `$D/%.o` → `build/%.o`. Deletion alone keeps the chain of variables
+//! a failure goes through; C-Reduce inlines the same way with a parser.
+
+use super::super::{ddmin::is_word, Tester};
+
+/// Words that may stand before a definition's name.
+const PREFIXES: &[&[u8]] = &[
+    b"export",
+    b"local",
+    b"let",
+    b"const",
+    b"var",
+    b"my",
+    b"our",
+    b"readonly",
+];
+
+/// A definition, as byte ranges of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Def {
+    /// The line, with its `\n`.
+    pub line: (usize, usize),
+    /// The name (without a sigil).
+    pub name: (usize, usize),
+    /// The value, trimmed, without a final `;`.
+    pub value: (usize, usize),
+}
+
+/// The definition on the line `s..e` of `text`, if it is one.
+fn def_at(text: &[u8], s: usize, e: usize) -> Option<Def> {
+    let word_end = |mut i: usize| {
+        while i < e && is_word(text[i]) {
+            i += 1;
+        }
+        i
+    };
+    let blanks = |mut i: usize| {
+        while i < e && matches!(text[i], b' ' | b'\t') {
+            i += 1;
+        }
+        i
+    };
+    let mut i = blanks(s);
+    let w = word_end(i);
+    if PREFIXES.contains(&&text[i..w]) && w < e && matches!(text[w], b' ' | b'\t') {
+        i = blanks(w);
+    }
+    // Perl's `my $x = …`: the sigil is not part of the name.
+    if i < e && text[i] == b'$' {
+        i += 1;
+    }
+    let n = word_end(i);
+    if n == i || text[i].is_ascii_digit() {
+        return None;
+    }
+    let mut a = blanks(n);
+    if a < e && matches!(text[a], b':' | b'?') {
+        a += 1;
+    }
+    if a >= e || text[a] != b'=' || text.get(a + 1) == Some(&b'=') {
+        return None;
+    }
+    let v = blanks(a + 1);
+    let mut ve = e;
+    while ve > v && text[ve - 1].is_ascii_whitespace() {
+        ve -= 1;
+    }
+    if ve > v && text[ve - 1] == b';' {
+        ve -= 1;
+    }
+    (ve > v).then_some(Def {
+        line: (s, e),
+        name: (i, n),
+        value: (v, ve),
+    })
+}
+
+/// The definitions of `text`, one per line, in order.
+///
+/// ```
+/// use grammar_min::reduce::blind::inline::defs;
+/// let t = b"D=build\nS := a.c\nif x == 1:\n  my $n = 0;\n";
+/// let names: Vec<&[u8]> = defs(t).iter().map(|d| &t[d.name.0..d.name.1]).collect();
+/// assert_eq!(names, [&b"D"[..], b"S", b"n"]);
+/// ```
+pub fn defs(text: &[u8]) -> Vec<Def> {
+    let mut out = Vec::new();
+    let mut s = 0;
+    for l in text.split_inclusive(|&b| b == b'\n') {
+        out.extend(def_at(text, s, s + l.len()));
+        s += l.len();
+    }
+    out
+}
+
+/// The uses of `name` in `text[from..to]` as byte ranges to replace: the
+/// word alone (not after `.`), or with its `$`, `$(…)` or `${…}`.
+fn uses(text: &[u8], name: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while i + name.len() <= to {
+        let e = i + name.len();
+        let bounded = (i == 0 || !is_word(text[i - 1])) && (e == text.len() || !is_word(text[e]));
+        if &text[i..e] != name || !bounded || (i > 0 && text[i - 1] == b'.') {
+            i += 1;
+            continue;
+        }
+        let wrapped = |o: u8, c: u8| {
+            i >= 2 && text[i - 2] == b'$' && text[i - 1] == o && text.get(e) == Some(&c)
+        };
+        out.push(if wrapped(b'(', b')') || wrapped(b'{', b'}') {
+            (i - 2, e + 1)
+        } else if i >= 1 && text[i - 1] == b'$' {
+            (i - 1, e)
+        } else {
+            (i, e)
+        });
+        i = e;
+    }
+    out
+}
+
+/// The candidate that inlines `defs[k]`: its line deleted and its value
+/// put in place of each use of its name, everywhere if the name has no
+/// other definition, else up to the next one (that one's value
+/// included). `None` if the name has no use there.
+fn inlined(text: &[u8], ds: &[Def], k: usize) -> Option<Vec<u8>> {
+    let d = &ds[k];
+    let name = &text[d.name.0..d.name.1];
+    let same: Vec<&Def> = ds
+        .iter()
+        .filter(|x| &text[x.name.0..x.name.1] == name)
+        .collect();
+    let value = &text[d.value.0..d.value.1];
+    let mut spans = Vec::new();
+    if same.len() == 1 {
+        spans.extend(uses(text, name, 0, d.line.0));
+        spans.extend(uses(text, name, d.line.1, text.len()));
+    } else {
+        let next = ds[k + 1..]
+            .iter()
+            .find(|x| &text[x.name.0..x.name.1] == name);
+        let to = next.map_or(text.len(), |x| x.line.1);
+        spans.extend(uses(text, name, d.line.1, to));
+        if let Some(x) = next {
+            // The next definition's own name stays.
+            spans.retain(|&(a, b)| !(a <= x.name.0 && x.name.1 <= b));
+        }
+    }
+    if spans.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(text.len() + spans.len() * value.len());
+    let mut at = 0;
+    for (a, b) in spans
+        .into_iter()
+        .chain([(d.line.0, d.line.1)])
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        out.extend_from_slice(&text[at..a]);
+        if (a, b) != d.line {
+            out.extend_from_slice(value);
+        }
+        at = b;
+    }
+    out.extend_from_slice(&text[at..]);
+    Some(out)
+}
+
+/// Each definition (see [`defs`]) inlined, one candidate per definition
+/// in order (see [`inlined`]) if that makes the text shorter; after a success the definitions are found
+/// again and the walk goes on from the same index. `text` must be known
+/// interesting.
+pub fn inline_definitions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut ds = defs(&cur);
+    let mut k = 0;
+    while k < ds.len() && !tester.stopped() {
+        // Only a shorter text: a long value used often could grow it.
+        let cand = inlined(&cur, &ds, k).filter(|c| c.len() < cur.len());
+        match cand.and_then(|c| tester.first_interesting([((), c)])) {
+            Some(((), next)) => {
+                cur = next;
+                ds = defs(&cur);
+            }
+            None => k += 1,
+        }
+    }
+    cur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::run_pass;
+    use super::*;
+
+    #[test]
+    fn uses_with_their_sigils() {
+        let t = b"$(D)/x ${D} $D D o.D DD";
+        let got: Vec<&[u8]> = uses(t, b"D", 0, t.len())
+            .iter()
+            .map(|&(a, b)| &t[a..b])
+            .collect();
+        assert_eq!(got, [&b"$(D)"[..], b"${D}", b"$D", b"D"]);
+    }
+
+    #[test]
+    fn a_value_takes_the_place_of_its_name() {
+        // A Makefile whose target must stay `build/n.o` from `src/n.c`.
+        let want = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let s = s.replace("$D", "build").replace("$(O)", "build/n.o");
+            s.contains("build/n.o:") && s.contains("src/n.c")
+        };
+        let input = b"D=build\nO := $D/n.o\n$(O): src/n.c\n";
+        let (out, runs) = run_pass(inline_definitions, input, want);
+        assert_eq!(out, b"build/n.o: src/n.c\n");
+        assert_eq!(runs, 2);
+        // A name defined twice: the first value goes up to the second
+        // definition, whose own value uses it.
+        let input = b"x = 2\nx = x + 1\nprint(x)\n";
+        let ds = defs(input);
+        assert_eq!(inlined(input, &ds, 0).unwrap(), b"x = 2 + 1\nprint(x)\n");
+        assert_eq!(inlined(input, &ds, 1).unwrap(), b"x = 2\nprint(x + 1)\n");
+    }
+}
