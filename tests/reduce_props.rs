@@ -378,7 +378,8 @@ proptest! {
 }
 
 /// A word or symbol of shell- and Ruby-like text: keywords that open and
-/// close blocks, brackets (nests of them), names, separators.
+/// close blocks, brackets (nests of them), names, separators, a
+/// definition and a use.
 const SHELLISH: &[&str] = &[
     "if ",
     "then ",
@@ -402,6 +403,9 @@ const SHELLISH: &[&str] = &[
     "; ",
     "\n",
     ", ",
+    "\nx = a\n",
+    "$x",
+    "END",
 ];
 
 /// Balanced brackets: the predicates below need them, as a parser would.

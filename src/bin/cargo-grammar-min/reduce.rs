@@ -54,7 +54,8 @@ pub struct Reduce {
     /// …end, BEGIN…END), an argument from a definition and all its
     /// calls, indented blocks, lines, statements (split at `;`), repeated
     /// names shortened everywhere, tokens and bytes, to a fixpoint; then
-    /// the elements of a list outside brackets (VALUES (…), (…)), one
+    /// a definition inlined (NAME = VALUE deleted, VALUE put at its
+    /// uses), the elements of a list outside brackets (VALUES (…), (…)), one
     /// position of all lists of a length (a table's column and its
     /// values), a pair emptied or replaced by one of its parts (a call
     /// or object), and two or three adjacent tokens at once. ddmin: Zeller's
@@ -100,7 +101,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "bracket pairs and deep nests, list elements, keyword blocks, arguments, indented blocks, lines, statements, repeated names, tokens, bytes; then lists outside brackets, columns, a pair emptied or replaced by a part, adjacent tokens";
+    "bracket pairs and deep nests, list elements, keyword blocks, arguments, indented blocks, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, adjacent tokens";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
