@@ -276,6 +276,7 @@ pub(super) fn blind_into(
     super::squeeze_blanks_once(cur, tester, passes);
     // Whether a round has changed nothing yet.
     let mut settled = false;
+    let mut kept_words: Vec<Vec<u8>> = Vec::new();
     loop {
         let before = cur.clone();
         *cur = delete_elements(cur, tester);
@@ -297,7 +298,13 @@ pub(super) fn blind_into(
             passes.push(("sweep-statements", cur.len(), tester.stats().tests));
         }
         // A name defined and used is shortened in every place at once.
-        *cur = super::words::shorten_repeated_words(cur, &[], tester);
+        // A word that kept its spelling once (a key the program looks up,
+        // a keyword) is not tried again in later rounds.
+        let tried = super::words::repeated_words(cur, &kept_words);
+        *cur = super::words::shorten_repeated_words(cur, &kept_words, tester);
+        let now = ddmin::tokens(cur);
+        kept_words.extend(tried.into_iter().filter(|w| now.contains(&w.as_slice())));
+        kept_words.sort_unstable();
         passes.push(("shorten-words", cur.len(), tester.stats().tests));
         // Once settled, the text was 1-minimal before a local edit: runs
         // of tokens or bytes seldom go, single ones are the proof.

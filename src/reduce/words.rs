@@ -43,7 +43,7 @@ pub fn shorten_repeated_words(
 
 /// The words [`shorten_repeated_words`] works on, longest first (then in
 /// byte order, so the order does not depend on the text's layout).
-fn repeated_words(text: &[u8], keywords: &[Vec<u8>]) -> Vec<Vec<u8>> {
+pub(super) fn repeated_words(text: &[u8], keywords: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let mut words: Vec<&[u8]> = tokens(text)
         .into_iter()
         .filter(|t| t.len() >= 2 && is_word(t[0]))
