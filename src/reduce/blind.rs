@@ -322,8 +322,10 @@ pub(super) fn blind_into(
         }
         if *cur == before {
             settled = true;
-            // At the fixpoint: pairs replaced by their parts, two or three
-            // tokens at a time, then another round if either changed it.
+            // At the fixpoint: definitions inlined, lists outside
+            // brackets, columns, pairs emptied or replaced by their parts,
+            // two or three tokens at a time; another round if any of
+            // them changed the text.
             *cur = inline::inline_definitions(cur, tester);
             passes.push(("inline-definitions", cur.len(), tester.stats().tests));
             *cur = lists::delete_list_elements(cur, tester);
