@@ -15,6 +15,8 @@ pub mod indent;
 pub mod inline;
 pub mod keywords;
 pub mod lists;
+
+pub use lists::delete_elements;
 mod nest;
 
 use super::ddmin;
@@ -203,51 +205,6 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
     }
     out.sort_unstable_by_key(|p| p.0);
     out
-}
-
-/// List elements deleted with their commas: in every bracket pair whose
-/// contents hold top-level commas (`[1, {"a": 2}, 3]`, `f(a, b)`,
-/// `{"k": v, "l": w}`), ddmin over the elements, joined by commas again
-/// (so a 50,000-element list whose one element matters goes in O(log n)
-/// runs). A pair deletion leaves a list's separators behind (`[1, , 3]`)
-/// and token chunks rarely align with an element; this is Perses' list
-/// deletion without a grammar. Pairs in order of their opener, outer
-/// first. `text` must be known interesting.
-pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    let mut cur = text.to_vec();
-    let mut ps = pairs_with_commas(&cur);
-    let mut k = 0;
-    while let Some((o, c, cs)) = ps.get(k) {
-        if tester.stopped() {
-            break;
-        }
-        let (o, c) = (*o, *c);
-        k += 1;
-        if cs.is_empty() {
-            continue;
-        }
-        let mut bounds = vec![o];
-        bounds.extend_from_slice(cs);
-        bounds.push(c);
-        let elems: Vec<&[u8]> = bounds.windows(2).map(|w| &cur[w[0] + 1..w[1]]).collect();
-        let n = elems.len();
-        let render = &mut |u: &[&[u8]]| {
-            let mut out = Vec::with_capacity(cur.len());
-            out.extend_from_slice(&cur[..=o]);
-            out.extend_from_slice(&u.join(&b","[..]));
-            out.extend_from_slice(&cur[c..]);
-            out
-        };
-        let kept = ddmin::ddmin(elems, tester, render, None);
-        if kept.len() < n {
-            let next = render(&kept);
-            cur = next;
-            // The pairs before this one are unchanged, and this one keeps
-            // its index; those inside deleted elements are gone.
-            ps = pairs_with_commas(&cur);
-        }
-    }
-    cur
 }
 
 /// The grammar-blind pipeline: the empty text first (one run), blanks

@@ -172,7 +172,7 @@ fn inlined(text: &[u8], ds: &[Def], k: usize) -> Option<Vec<u8>> {
 }
 
 /// Each definition (see [`defs`]) inlined, one candidate per definition
-/// in order (see [`inlined`]) if that makes the text shorter; after a success the definitions are found
+/// in order (see `inlined`) if that makes the text shorter; after a success the definitions are found
 /// again and the walk goes on from the same index. `text` must be known
 /// interesting.
 pub fn inline_definitions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {

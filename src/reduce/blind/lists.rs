@@ -1,12 +1,58 @@
 //! Lists outside brackets: `INSERT INTO t VALUES (1, 'a'), (2, 'b'), …`,
-//! `x = 1, 2, 3`, `print a, b`, a CSV row. [`super::delete_elements`]
-//! takes the elements of a list in brackets, whose opener and closer
-//! bound its first and last element; here the first element starts
-//! somewhere in the statement, so the elements after it go by ddmin,
-//! each with the comma before it, and the first one is guessed.
+//! `x = 1, 2, 3`, `print a, b`, a CSV row; and inside brackets. In
+//! brackets ([`delete_elements`]) the opener and the closer bound the
+//! first and the last element; outside them
+//! ([`delete_list_elements`]) the first element starts somewhere in
+//! the statement, so the elements after it go by ddmin, each with the
+//! comma before it, and the first one is guessed.
 
 use super::super::{ddmin, Tester};
 use crate::oracle::Outcome;
+
+/// List elements deleted with their commas: in every bracket pair whose
+/// contents hold top-level commas (`[1, {"a": 2}, 3]`, `f(a, b)`,
+/// `{"k": v, "l": w}`), ddmin over the elements, joined by commas again
+/// (so a 50,000-element list whose one element matters goes in O(log n)
+/// runs). A pair deletion leaves a list's separators behind (`[1, , 3]`)
+/// and token chunks rarely align with an element; this is Perses' list
+/// deletion without a grammar. Pairs in order of their opener, outer
+/// first. `text` must be known interesting.
+pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut ps = super::pairs_with_commas(&cur);
+    let mut k = 0;
+    while let Some((o, c, cs)) = ps.get(k) {
+        if tester.stopped() {
+            break;
+        }
+        let (o, c) = (*o, *c);
+        k += 1;
+        if cs.is_empty() {
+            continue;
+        }
+        let mut bounds = vec![o];
+        bounds.extend_from_slice(cs);
+        bounds.push(c);
+        let elems: Vec<&[u8]> = bounds.windows(2).map(|w| &cur[w[0] + 1..w[1]]).collect();
+        let n = elems.len();
+        let render = &mut |u: &[&[u8]]| {
+            let mut out = Vec::with_capacity(cur.len());
+            out.extend_from_slice(&cur[..=o]);
+            out.extend_from_slice(&u.join(&b","[..]));
+            out.extend_from_slice(&cur[c..]);
+            out
+        };
+        let kept = ddmin::ddmin(elems, tester, render, None);
+        if kept.len() < n {
+            let next = render(&kept);
+            cur = next;
+            // The pairs before this one are unchanged, and this one keeps
+            // its index; those inside deleted elements are gone.
+            ps = super::pairs_with_commas(&cur);
+        }
+    }
+    cur
+}
 
 /// The statements of `text`, split at `;` and line ends outside brackets,
 /// that hold commas outside brackets: each as its start, its end and
@@ -123,7 +169,7 @@ fn first_starts(text: &[u8], s: usize, comma: usize) -> Vec<usize> {
 /// deleted: in each such statement, ddmin over the elements after the
 /// first, each with the comma before it (so a long list whose one
 /// element matters goes in O(log n) runs); then the first element, from
-/// where [`first_starts`] guesses it begins, with the comma after it
+/// where `first_starts` guesses it begins, with the comma after it
 /// (`VALUES (6, 'a'), (9, 'b')` → `VALUES (9, 'b')`). Statements in
 /// order; after a success the walk goes on from the same one. `text`
 /// must be known interesting.
