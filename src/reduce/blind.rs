@@ -209,13 +209,19 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
 
 /// The grammar-blind pipeline: the empty text first (one run), blanks
 /// squeezed, then [`delete_elements`], [`delete_pairs`],
-/// [`keywords::delete_keyword_blocks`], [`args::delete_arguments`], [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines,
+/// [`keywords::delete_keyword_blocks`], [`args::delete_arguments`],
+/// [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines
+/// and over [`lists::statements`],
 /// [`super::words::shorten_repeated_words`] (no word is taken for a
-/// keyword: a keyword costs a failing run per character), and
-/// [`ddmin::chunk_sweep_from_end`] over tokens and bytes, round
+/// keyword: a keyword costs a failing run per character; a word that
+/// kept its spelling once is not tried again), and
+/// [`ddmin::chunk_sweep_from_end`] over tokens and bytes (from the second
+/// round on [`ddmin::delete_sweep_from_end`], without chunks), round
 /// after round until a round changes nothing (a
 /// token deletion can free a line, a pair deletion a token); at that
-/// fixpoint [`hoist::hoist_parts`] and [`ddmin::delete_adjacent_tokens`],
+/// fixpoint [`inline::inline_definitions`],
+/// [`lists::delete_list_elements`], [`args::delete_columns`],
+/// [`hoist::hoist_parts`] and [`ddmin::delete_adjacent_tokens`],
 /// and more rounds if they changed anything. The result is
 /// 1-minimal with respect to deleting one token and one byte, as
 /// [`super::polish`]'s with no keywords.
@@ -231,8 +237,8 @@ pub(super) fn blind_into(
         return;
     }
     super::squeeze_blanks_once(cur, tester, passes);
-    // Whether a round has changed nothing yet.
-    let mut settled = false;
+    // Whether this is the first round.
+    let mut first = true;
     let mut kept_words: Vec<Vec<u8>> = Vec::new();
     loop {
         let before = cur.clone();
@@ -263,22 +269,23 @@ pub(super) fn blind_into(
         kept_words.extend(tried.into_iter().filter(|w| now.contains(&w.as_slice())));
         kept_words.sort_unstable();
         passes.push(("shorten-words", cur.len(), tester.stats().tests));
-        // Once settled, the text was 1-minimal before a local edit: runs
-        // of tokens or bytes seldom go, single ones are the proof.
-        let sweep = if settled {
-            ddmin::delete_sweep_from_end
-        } else {
+        // After the first round the text was 1-minimal before the
+        // edits of one round: runs of tokens or bytes seldom go, single
+        // ones are the proof.
+        let sweep = if first {
             ddmin::chunk_sweep_from_end
+        } else {
+            ddmin::delete_sweep_from_end
         };
         *cur = sweep(ddmin::tokens(cur), tester).concat();
         passes.push(("sweep-tokens", cur.len(), tester.stats().tests));
         *cur = sweep(cur.chunks(1).collect(), tester).concat();
         passes.push(("sweep-bytes", cur.len(), tester.stats().tests));
+        first = false;
         if tester.stopped() {
             return;
         }
         if *cur == before {
-            settled = true;
             // At the fixpoint: definitions inlined, lists outside
             // brackets, columns, pairs emptied or replaced by their parts,
             // two or three tokens at a time; another round if any of
