@@ -321,18 +321,32 @@ mod tests {
         input: &[u8],
         mut wanted: impl FnMut(&[u8]) -> bool,
     ) -> (Vec<u8>, u64) {
-        let mut p = |c: &[u8]| {
-            if wanted(c) {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        };
+        let mut p = |c: &[u8]| outcome(wanted(c));
         let mut o = FnOracle::new(&mut p);
         let mut t = Tester::new(&mut o);
         t.seed(input, Outcome::Interesting);
         let out = pass(input, &mut t);
         (out, t.stats().tests)
+    }
+
+    /// Interesting iff `yes`.
+    fn outcome(yes: bool) -> Outcome {
+        if yes {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    }
+
+    /// Grammar-blind `auto` on `input` with an oracle that calls a
+    /// candidate interesting iff `wanted`: the output and the number of
+    /// oracle runs.
+    fn blind_auto(input: &[u8], mut wanted: impl FnMut(&[u8]) -> bool) -> (Vec<u8>, u64) {
+        let mut p = |c: &[u8]| outcome(wanted(c));
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(None, input, Strategy::Auto, &mut t).unwrap();
+        (r.output, t.stats().tests)
     }
 
     pub(super) fn balanced(c: &[u8]) -> bool {
@@ -378,24 +392,19 @@ mod tests {
             b"INSERT INTO u VALUES(1, 2)",
             b"SELECT a FROM t",
         ];
-        let mut p = |c: &[u8]| {
+        let p = |c: &[u8]| {
             let ss: Vec<&[u8]> = c.split(|&b| b == b';').map(<[u8]>::trim_ascii).collect();
-            let ok = c.ends_with(b";")
+            c.ends_with(b";")
                 && ss[..ss.len() - 1].iter().all(|s| known.contains(s))
                 && ss.contains(&known[0])
-                && ss.contains(&known[3]);
-            if ok {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+                && ss.contains(&known[3])
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
         let input =
             b"CREATE TABLE u(b, c);CREATE TABLE t(a); INSERT INTO u VALUES(1, 2);SELECT a FROM t;";
-        let r = reduce_text(None, input, Strategy::Auto, &mut t).unwrap();
-        assert_eq!(r.output, b"CREATE TABLE t(a);SELECT a FROM t;");
+        assert_eq!(
+            blind_auto(input, p).0,
+            b"CREATE TABLE t(a);SELECT a FROM t;"
+        );
     }
 
     #[test]
@@ -504,23 +513,16 @@ mod tests {
         // 50,000 numbers, of which only 777 matters.
         let items: Vec<String> = (0..50_000).map(|i| i.to_string()).collect();
         let input = format!("[{}]", items.join(", "));
-        let mut p = |c: &[u8]| {
-            let ok = c.starts_with(b"[")
+        let p = |c: &[u8]| {
+            c.starts_with(b"[")
                 && c.ends_with(b"]")
                 && c[1..c.len() - 1]
                     .split(|&b| b == b',')
-                    .any(|e| e.trim_ascii() == b"777");
-            if ok {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+                    .any(|e| e.trim_ascii() == b"777")
         };
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
-        let r = reduce_text(None, input.as_bytes(), Strategy::Auto, &mut t).unwrap();
-        assert_eq!(r.output, b"[777]");
-        assert!(t.stats().tests < 200, "{:?}", t.stats());
+        let (out, runs) = blind_auto(input.as_bytes(), p);
+        assert_eq!(out, b"[777]");
+        assert!(runs < 200, "{runs}");
     }
 
     #[test]
@@ -556,12 +558,9 @@ mod tests {
 
     #[test]
     fn the_empty_text_is_tried_first() {
-        let mut p = |_: &[u8]| Outcome::Interesting;
-        let mut o = FnOracle::new(&mut p);
-        let mut t = Tester::new(&mut o);
-        let r = reduce_text(None, b"anything at all\n", Strategy::Auto, &mut t).unwrap();
-        assert_eq!(r.output, b"");
-        assert_eq!(t.stats().tests, 2, "the original and the empty text");
+        let (out, runs) = blind_auto(b"anything at all\n", |_| true);
+        assert_eq!(out, b"");
+        assert_eq!(runs, 2, "the original and the empty text");
     }
 
     #[test]
