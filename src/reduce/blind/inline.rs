@@ -172,25 +172,18 @@ fn inlined(text: &[u8], ds: &[Def], k: usize) -> Option<Vec<u8>> {
 }
 
 /// Each definition (see [`defs`]) inlined, one candidate per definition
-/// in order (see `inlined`) if that makes the text shorter; after a success the definitions are found
-/// again and the walk goes on from the same index. `text` must be known
-/// interesting.
+/// in order (see `inlined`) if that makes the text shorter (a long value
+/// used often could grow it), on the blind passes' shared walk. `text`
+/// must be known interesting.
 pub fn inline_definitions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    let mut cur = text.to_vec();
-    let mut ds = defs(&cur);
-    let mut k = 0;
-    while k < ds.len() && !tester.stopped() {
-        // Only a shorter text: a long value used often could grow it.
-        let cand = inlined(&cur, &ds, k).filter(|c| c.len() < cur.len());
-        match cand.and_then(|c| tester.first_interesting([((), c)])) {
-            Some(((), next)) => {
-                cur = next;
-                ds = defs(&cur);
-            }
-            None => k += 1,
-        }
-    }
-    cur
+    super::walk(text, tester, defs, |cur, d| {
+        let ds = defs(cur);
+        let k = ds.iter().position(|x| x == d);
+        k.and_then(|k| inlined(cur, &ds, k))
+            .filter(|c| c.len() < cur.len())
+            .into_iter()
+            .collect()
+    })
 }
 
 #[cfg(test)]
