@@ -41,6 +41,23 @@ pub fn pairs(text: &[u8]) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// The bytes of `text` outside brackets, with their positions, brackets
+/// left out: an opener starts a level, a closer ends one (a closer with
+/// none open is ignored), so the `,` of `f(a, b)` is inside and the `;`
+/// after it outside. Quotes are not counted, as in [`pairs`].
+pub(super) fn outside_brackets(text: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let mut depth = 0usize;
+    text.iter().enumerate().filter_map(move |(i, &b)| {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => return Some((i, b)),
+            _ => {}
+        }
+        None
+    })
+}
+
 /// `pieces` joined, with a blank where a seam would fuse two words into
 /// one (`INSERT INTO r(a)VALUES` without `(a)` is `r VALUES`, not
 /// `rVALUES`, a new name). The sweeps delete blanks like anything else.
@@ -252,12 +269,14 @@ pub(super) fn blind_into(
         passes.push(("delete-arguments", cur.len(), tester.stats().tests));
         *cur = indent::delete_blocks(cur, tester);
         passes.push(("delete-blocks", cur.len(), tester.stats().tests));
-        if ddmin::lines(cur).len() > 2 {
-            *cur = ddmin::chunk_sweep_from_end(ddmin::lines(cur), tester).concat();
+        let ls = ddmin::lines(cur);
+        if ls.len() > 2 {
+            *cur = ddmin::chunk_sweep_from_end(ls, tester).concat();
             passes.push(("sweep-lines", cur.len(), tester.stats().tests));
         }
-        if lists::statements(cur).len() > 2 {
-            *cur = ddmin::chunk_sweep_from_end(lists::statements(cur), tester).concat();
+        let ss = lists::statements(cur);
+        if ss.len() > 2 {
+            *cur = ddmin::chunk_sweep_from_end(ss, tester).concat();
             passes.push(("sweep-statements", cur.len(), tester.stats().tests));
         }
         // A name defined and used is shortened in every place at once.
@@ -327,6 +346,11 @@ mod tests {
         t.seed(input, Outcome::Interesting);
         let out = pass(input, &mut t);
         (out, t.stats().tests)
+    }
+
+    /// The numbers from 0 to `n - 1`, joined by `sep`: a long list.
+    pub(super) fn numbers(n: usize, sep: &str) -> String {
+        (0..n).map(|i| i.to_string()).collect::<Vec<_>>().join(sep)
     }
 
     /// Interesting iff `yes`.
@@ -511,8 +535,7 @@ mod tests {
     #[test]
     fn a_long_list_loses_its_elements_in_few_runs() {
         // 50,000 numbers, of which only 777 matters.
-        let items: Vec<String> = (0..50_000).map(|i| i.to_string()).collect();
-        let input = format!("[{}]", items.join(", "));
+        let input = format!("[{}]", numbers(50_000, ", "));
         let p = |c: &[u8]| {
             c.starts_with(b"[")
                 && c.ends_with(b"]")

@@ -156,17 +156,20 @@ pub fn delete_columns(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         }
     }
     groups.retain(|(_, openers)| openers.len() >= 2);
+    // The group's pairs in the current text.
+    let members = |text: &[u8], openers: &[usize]| -> Vec<Pair> {
+        pairs_with_commas(text)
+            .into_iter()
+            .filter(|p| openers.binary_search(&p.0).is_ok())
+            .collect()
+    };
     for (_, mut openers) in groups {
         let mut i = usize::MAX;
+        let mut ps = members(&cur, &openers);
         loop {
             if tester.stopped() {
                 return cur;
             }
-            // The group's pairs in the current text.
-            let ps: Vec<Pair> = pairs_with_commas(&cur)
-                .into_iter()
-                .filter(|p| openers.binary_search(&p.0).is_ok())
-                .collect();
             let n = ps.iter().map(|p| arity(&cur, p)).min().unwrap_or(0);
             i = i.min(n);
             if i == 0 || ps.len() < 2 {
@@ -186,6 +189,7 @@ pub fn delete_columns(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                         .map(|(a, b)| b - a)
                         .sum::<usize>();
                 }
+                ps = members(&cur, &openers);
             }
         }
     }

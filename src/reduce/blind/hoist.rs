@@ -21,7 +21,6 @@ use super::pairs;
 /// ```
 pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let mut depth = 0usize;
     let mut from = o + 1;
     let mut push = |a: usize, b: usize| {
         let s = &text[a..b];
@@ -31,15 +30,10 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
             out.push((a + lead, b - trail));
         }
     };
-    for (i, &b) in text.iter().enumerate().take(c).skip(o + 1) {
-        match b {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b',' | b':' | b';' | b'=' if depth == 0 => {
-                push(from, i);
-                from = i + 1;
-            }
-            _ => {}
+    for (i, b) in super::outside_brackets(&text[o + 1..c]) {
+        if matches!(b, b',' | b':' | b';' | b'=') {
+            push(from, o + 1 + i);
+            from = o + 2 + i;
         }
     }
     push(from, c);
@@ -97,7 +91,7 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::run_pass;
+    use super::super::tests::{numbers, run_pass};
     use super::*;
 
     #[test]
@@ -129,13 +123,7 @@ mod tests {
     fn a_long_list_costs_a_few_runs() {
         // Every element matters: the list emptied and the 8 shortest
         // elements are tried, not all 100.
-        let input = format!(
-            "[{}]",
-            (0..100)
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        );
+        let input = format!("[{}]", numbers(100, ","));
         let (out, runs) = run_pass(hoist_parts, input.as_bytes(), |c| c.len() == input.len());
         assert_eq!(out, input.as_bytes());
         assert_eq!(runs, MAX_PARTS as u64 + 1);

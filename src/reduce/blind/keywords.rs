@@ -233,19 +233,18 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
 fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usize) -> Block {
     // The statement: back over the tokens of the opener's line to a
     // statement boundary (at most 16 tokens: `local function`, `x =`;
-    // so a long line costs no quadratic scan).
-    // An opener first on its line after a line that ends in no `;`, `{`,
-    // `}`, `(`, block word or closer continues that line's statement (SQL's
-    // `CREATE TRIGGER t … ⏎ BEGIN`).
+    // so a long line costs no quadratic scan). An opener first on its
+    // line after a line that ends in no `;`, `{`, `}`, `(`, block word or
+    // closer continues that line's statement (SQL's `CREATE TRIGGER t … ⏎
+    // BEGIN`).
+    let ends = |t: &[u8]| (t.len() == 1 && b";{}(`".contains(&t[0])) || kw(STMT_LEADS, t).is_some();
+    let closer = |t: &[u8]| kw(&[b"end", b"fi", b"done", b"esac"], t).is_some();
     let mut stmt = o.start;
     let mut crossed = false;
     for j in (0..o.tok).rev() {
         let t = toks[j];
-        let ends =
-            |t: &[u8]| (t.len() == 1 && b";{}(`".contains(&t[0])) || kw(STMT_LEADS, t).is_some();
         if t.contains(&b'\n') && stmt == o.start && !crossed {
             let prev = toks[..j].iter().rposition(|t| !t[0].is_ascii_whitespace());
-            let closer = |t: &[u8]| kw(&[b"end", b"fi", b"done", b"esac"], t).is_some();
             if prev.is_some_and(|p| !ends(toks[p]) && !closer(toks[p])) {
                 crossed = true;
                 continue;

@@ -66,14 +66,11 @@ pub fn delete_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 /// ```
 pub fn top_level_lists(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> {
     let mut out = Vec::new();
-    let mut depth = 0usize;
     let (mut start, mut commas) = (0, Vec::new());
-    for (i, &b) in text.iter().enumerate() {
+    for (i, b) in super::outside_brackets(text) {
         match b {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b',' if depth == 0 => commas.push(i),
-            b';' | b'\n' if depth == 0 => {
+            b',' => commas.push(i),
+            b';' | b'\n' => {
                 if !commas.is_empty() {
                     out.push((start, i, std::mem::take(&mut commas)));
                 }
@@ -102,23 +99,14 @@ pub fn top_level_lists(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> {
 /// ```
 pub fn statements(text: &[u8]) -> Vec<&[u8]> {
     let mut out = Vec::new();
-    let (mut depth, mut from, mut i) = (0usize, 0, 0);
-    while i < text.len() {
-        match text[i] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b';' if depth == 0 => {
-                i += 1;
-                while i < text.len() && text[i].is_ascii_whitespace() {
-                    i += 1;
-                }
-                out.push(&text[from..i]);
-                from = i;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
+    let mut from = 0;
+    for (i, _) in super::outside_brackets(text).filter(|&(_, b)| b == b';') {
+        let blanks = text[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+        out.push(&text[from..i + 1 + blanks]);
+        from = i + 1 + blanks;
     }
     if from < text.len() {
         out.push(&text[from..]);
@@ -230,7 +218,7 @@ pub fn delete_list_elements(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::run_pass;
+    use super::super::tests::{numbers, run_pass};
     use super::*;
 
     #[test]
@@ -268,13 +256,7 @@ mod tests {
 
     #[test]
     fn a_long_list_loses_its_elements_in_few_runs() {
-        let input = format!(
-            "print {};",
-            (0..1000)
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        let input = format!("print {};", numbers(1000, ", "));
         let (out, runs) = run_pass(delete_list_elements, input.as_bytes(), |c| {
             c.windows(5).any(|w| w == b" 777,")
         });
