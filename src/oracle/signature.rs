@@ -350,12 +350,23 @@ fn find_after<'a>(line: &'a str, pat: &str) -> Option<&'a str> {
 }
 
 /// `thread 'x' panicked at src/x.rs:10:5:` + message on the next line
-/// (Rust >= 1.73), or `thread 'x' panicked at 'msg', src/x.rs:10:5`.
+/// (Rust >= 1.73; since 1.92 with the thread's id, `thread 'x' (7804)
+/// panicked at …`), or `thread 'x' panicked at 'msg', src/x.rs:10:5`.
 fn parse_panic_line(line: &str, next: Option<&str>) -> Option<(String, String)> {
-    let rest = find_after(line, "' panicked at ")?;
+    let thread = find_after(line.trim_start(), "thread '")?;
     if !line.trim_start().starts_with("thread '") {
         return None;
     }
+    // The name ends at the last `'` before ` panicked at `; an id in
+    // parentheses may follow it.
+    let at = thread.find(" panicked at ")?;
+    let between = &thread[..at];
+    let q = between.rfind('\'')?;
+    let id = between[q + 1..].trim();
+    if !(id.is_empty() || id.starts_with('(') && id.ends_with(')')) {
+        return None;
+    }
+    let rest = &thread[at + " panicked at ".len()..];
     if let Some(loc) = rest.strip_suffix(':') {
         return Some((loc.to_string(), next.unwrap_or("").to_string()));
     }

@@ -44,6 +44,27 @@ fn libfuzzer_panic_is_a_panic_with_location_and_frames() {
 }
 
 #[test]
+fn panic_lines_with_a_thread_id_are_panics() {
+    // Rust 1.92 and later print the thread's id after its name.
+    let new = LIBFUZZER_PANIC.replace("'<unnamed>' panicked", "'<unnamed>' (7804) panicked");
+    let s = extract(&new, Exit::Code(77)).unwrap();
+    assert_eq!(s.kind, CrashKind::Panic);
+    assert_eq!(s.location.as_deref(), Some("src/parser.rs:42:17"));
+    let named = "thread 'it's main' (1) panicked at src/a.rs:1:2:\nboom\n";
+    let s = extract(named, Exit::Code(101)).unwrap();
+    assert_eq!(
+        (s.location.as_deref(), s.message.as_deref()),
+        (Some("src/a.rs:1:2"), Some("boom"))
+    );
+    // Something else between the name and `panicked` is not a panic line.
+    let other = "thread 'main' said it panicked at src/a.rs:1:2:\nboom\n";
+    assert_ne!(
+        extract(other, Exit::Code(101)).unwrap().kind,
+        CrashKind::Panic
+    );
+}
+
+#[test]
 fn asan_report() {
     let s = extract(ASAN, Exit::Code(1)).unwrap();
     assert_eq!(
