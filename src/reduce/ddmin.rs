@@ -349,12 +349,14 @@ pub fn lines(text: &[u8]) -> Vec<&[u8]> {
 
 /// The words (runs of identifier characters, see [`tokens`]) of two or
 /// more bytes inside the grammar's terminals: the language's keywords and
-/// fixed names (`SELECT`, `min`, `true`). Sorted, for binary search.
+/// fixed names (`SELECT`, `min`, `true`). Sorted, for binary search. A
+/// word that starts with a digit is a number (`-262144`, a boundary value),
+/// not a keyword: a shorter number is most often still a number.
 ///
 /// ```
 /// use grammar_min::grammar::{Grammar, LoadOptions};
 /// use grammar_min::reduce::ddmin::keywords;
-/// let src = r#"{"<start>": ["SELECT <d> FROM t1"], "<d>": ["1", "2"]}"#;
+/// let src = r#"{"<start>": ["SELECT <d> FROM t1", "0262144"], "<d>": ["1", "2"]}"#;
 /// let g = Grammar::from_json_str(src, &LoadOptions::default()).unwrap();
 /// assert_eq!(keywords(&g), [&b"FROM"[..], b"SELECT", b"t1"]);
 /// ```
@@ -363,7 +365,7 @@ pub fn keywords(g: &crate::grammar::Grammar) -> Vec<Vec<u8>> {
         .terms()
         .iter()
         .flat_map(|t| tokens(t))
-        .filter(|w| w.len() >= 2 && is_word(w[0]))
+        .filter(|w| w.len() >= 2 && is_word(w[0]) && !w[0].is_ascii_digit())
         .map(<[u8]>::to_vec)
         .collect();
     words.sort();

@@ -203,6 +203,35 @@ mod polish {
     }
 }
 
+mod numbers_in_the_grammar {
+    use super::super::*;
+    use crate::oracle::FnOracle;
+
+    /// A boundary value written into the grammar (`-0262144`) is a number,
+    /// not a keyword: the polish deletes its leading zero, as the
+    /// program reads the same year without it.
+    #[test]
+    fn a_grammar_number_loses_digits() {
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<y>-1-1"], "<y>": ["-0262144", "7"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let mut o = FnOracle::new(|c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let year = s.strip_suffix("-1-1").and_then(|y| y.parse::<i64>().ok());
+            if year == Some(-262144) {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let r = reduce_text(Some(&g), b"-0262144-1-1", Strategy::Auto, &mut t).unwrap();
+        assert_eq!(r.output, b"-262144-1-1");
+    }
+}
+
 mod squeeze_first {
     use super::super::*;
     use crate::oracle::FnOracle;
