@@ -17,11 +17,14 @@ fn check(data: &[u8]) {
 }
 
 fn main() {
-    // Budgets reported to `describe::ask` (tests/persistent.rs).
-    grammar_min::oracle::describe::describe_if_requested(&grammar_min::generate::DecodeConfig {
-        max_depth: 33,
-        max_len: 77,
-    });
+    // Budgets and grammar reported to `describe::ask` (tests/persistent.rs).
+    grammar_min::oracle::describe::describe_if_requested(
+        &grammar_min::generate::DecodeConfig {
+            max_depth: 33,
+            max_len: 77,
+        },
+        Some(r#"{"<start>": ["panic", "calm"]}"#),
+    );
     grammar_min::oracle::persistent::serve_if_requested(check);
     // Outside persistent mode: behave like a libFuzzer target run on a file.
     if let Some(p) = std::env::args().nth(1) {

@@ -53,4 +53,27 @@ if [[ $rc -eq 0 ]] || ! grep -q 'calc bug [12]' "$WORK/armed.log"; then
     exit 1
 fi
 grep -m1 'calc bug' "$WORK/armed.log" >&2
+
+# The reducer on the real target. `calc_grammar` has no grammars/ file of
+# its name: the grammar and budgets come from the target itself, and its
+# candidates run in persistent mode (the default for such targets).
+"${FUZZ[@]}" build --fuzz-dir fuzz calc_grammar
+GM=(cargo run --quiet --locked --bin cargo-grammar-min -- grammar-min)
+ART=$(ls "$WORK"/armed-crash-* | head -1)
+echo "fuzz-smoke: reduce $(basename "$ART") with calc_grammar's own grammar" >&2
+CALC_BUGS=1,2 "${GM[@]}" reduce calc_grammar "$ART" -o "$WORK/min" 2>"$WORK/reduce.log" || {
+    cat "$WORK/reduce.log" >&2; echo "fuzz-smoke: reduce failed" >&2; exit 1; }
+grep -q 'persistent mode' "$WORK/reduce.log" || {
+    cat "$WORK/reduce.log" >&2; echo "fuzz-smoke: reduce did not run in persistent mode" >&2; exit 1; }
+[ -s "$WORK/min" ] && [ -s "$WORK/min.choices" ] || {
+    echo "fuzz-smoke: reduce wrote no result" >&2; exit 1; }
+echo "fuzz-smoke: reduced to: $(cat "$WORK/min")" >&2
+# A crash written as text, for the target that reads choices.
+printf 'let a = 3;\nprint (a + 12) / 0;\n' >"$WORK/by-hand.txt"
+CALC_BUGS=1 "${GM[@]}" reduce calc_grammar "$WORK/by-hand.txt" --input text \
+    -o "$WORK/by-hand.min" 2>"$WORK/text.log" || {
+    cat "$WORK/text.log" >&2; echo "fuzz-smoke: reduce --input text failed" >&2; exit 1; }
+grep -q '/' "$WORK/by-hand.min" || {
+    echo "fuzz-smoke: the text crash lost its division: $(cat "$WORK/by-hand.min")" >&2; exit 1; }
+echo "fuzz-smoke: text crash reduced to: $(tr '\n' ' ' <"$WORK/by-hand.min")" >&2
 echo "fuzz-smoke: ok" >&2

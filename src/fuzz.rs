@@ -227,7 +227,7 @@ macro_rules! grammar_fuzz_target {
                 $crate::__private::libfuzzer_sys::initialize(argc, argv);
                 $crate::grammar_fuzz_target!(@len_control [$m] argc argv);
                 let _ = __grammar();
-                $crate::oracle::describe::describe_if_requested(&__config());
+                $crate::oracle::describe::describe_if_requested(&__config(), Some($src));
                 $crate::oracle::persistent::serve_if_requested(__decode_and_run);
                 0
             }

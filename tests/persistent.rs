@@ -76,10 +76,14 @@ fn persistent_oracle_rejects_a_non_failing_original() {
 }
 
 #[test]
-fn a_target_reports_its_decoding_budgets() {
+fn a_target_reports_its_decoding_budgets_and_grammar() {
     use grammar_min::oracle::describe::ask;
-    let cfg = ask(&child(), Duration::from_secs(20)).expect("the example answers");
-    assert_eq!((cfg.max_depth, cfg.max_len), (33, 77));
+    let d = ask(&child(), Duration::from_secs(20)).expect("the example answers");
+    assert_eq!((d.config.max_depth, d.config.max_len), (33, 77));
+    assert_eq!(
+        d.grammar.as_deref(),
+        Some(r#"{"<start>": ["panic", "calm"]}"#)
+    );
     // A program that does not answer gives None, not an error or a hang.
     assert!(ask(std::path::Path::new("true"), Duration::from_secs(20)).is_none());
 }

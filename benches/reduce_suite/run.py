@@ -58,8 +58,9 @@ def run_fuzz_tool(tool, task, work, budget, env):
     if tool.startswith("grammar-min"):
         out = os.path.join(work, "out.txt")
         argv = [GM, "reduce", task["fuzz_target"], art, "-o", out, "--json"]
-        if "persistent" in tool:
-            argv.append("--persistent")
+        # Persistent mode is the default for grammar targets; "(target)"
+        # measures one process per candidate.
+        argv.append("--persistent" if "persistent" in tool else "--no-persistent")
         p = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, timeout=budget)
         if p.returncode != 0:
             return None, "failed: " + p.stderr.decode(errors="replace")[-120:], 0

@@ -109,8 +109,7 @@ impl Bucket {
             ..Default::default()
         };
         for (i, artifact) in artifacts.iter().enumerate() {
-            let original = std::fs::read(artifact)
-                .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
+            let original = session.read_artifact(artifact)?;
             let size = session.text_of(&original).len();
             let name = artifact.display().to_string();
             if !self.json {
@@ -330,6 +329,25 @@ fn one_line(s: &str, max: usize) -> String {
     }
 }
 
+/// `sig` with the directories of a crate from the registry left out
+/// (`/home/u/.cargo/registry/src/index.crates.io-1949…/chrono-0.4.19/src/x.rs`
+/// → `chrono-0.4.19/src/x.rs`), so the table shows the file and line.
+fn short_paths(sig: &str) -> String {
+    const MARK: &str = "/registry/src/";
+    let mut out = String::with_capacity(sig.len());
+    let mut rest = sig;
+    while let Some(i) = rest.find(MARK) {
+        // The path starts after the last blank before the mark.
+        let start = rest[..i].rfind(' ').map_or(0, |b| b + 1);
+        out.push_str(&rest[..start]);
+        let after = &rest[i + MARK.len()..];
+        // Skip the index directory (`index.crates.io-…/`).
+        rest = after.find('/').map_or(after, |j| &after[j + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
 fn print_table(r: &Report) {
     println!(
         "{} artifact(s) -> {} bucket(s) in {:.1}s ({} oracle runs)\n",
@@ -369,7 +387,7 @@ fn print_table(r: &Report) {
                 "",
                 "",
                 "",
-                one_line(sig, 80)
+                one_line(&short_paths(sig), 100)
             );
         }
     }
@@ -400,5 +418,23 @@ fn print_table(r: &Report) {
         for l in lines {
             println!("  {l}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_paths;
+
+    #[test]
+    fn registry_paths_are_shortened() {
+        let sig = "panic at /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/chrono-0.4.19/src/datetime.rs:1257:38: overflow";
+        assert_eq!(
+            short_paths(sig),
+            "panic at chrono-0.4.19/src/datetime.rs:1257:38: overflow"
+        );
+        assert_eq!(
+            short_paths("panic at src/calc.rs:1:2: x"),
+            "panic at src/calc.rs:1:2: x"
+        );
     }
 }

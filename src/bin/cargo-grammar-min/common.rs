@@ -147,7 +147,7 @@ impl TargetBudgetArgs {
                 binary.display()
             );
         };
-        Ok(decode.config_over(reported))
+        Ok(decode.config_over(reported.config))
     }
 }
 

@@ -91,8 +91,7 @@ impl Generalize {
             .as_ref()
             .context("generalising needs a grammar: pass --grammar FILE")?;
         let started = Instant::now();
-        let original = std::fs::read(artifact)
-            .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
+        let original = session.read_artifact(artifact)?;
         let mut oracle = session.oracle(artifact, &original, self.json)?;
         let (input, reduction_tests) = if self.no_reduce {
             (original.clone(), 0)

@@ -51,24 +51,35 @@ impl Instantiate {
                 self.pattern.display()
             )
         })?;
-        let gpath = self.grammar.clone().unwrap_or(saved.grammar.clone());
-        let g = Grammar::from_path(
-            &gpath,
-            &LoadOptions {
-                start: Some(saved.start.clone()),
-            },
-        )
-        .map_err(|e| {
-            anyhow::anyhow!(
-                "{e}\n(while loading grammar {}; pass --grammar FILE)",
-                gpath.display()
-            )
-        })?;
+        let opts = LoadOptions {
+            start: Some(saved.start.clone()),
+        };
+        let (g, gname) = match (self.grammar.as_ref().or(saved.grammar.as_ref()), &saved.grammar_json) {
+            (Some(gpath), _) => (
+                Grammar::from_path(gpath, &opts).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{e}\n(while loading grammar {}; pass --grammar FILE)",
+                        gpath.display()
+                    )
+                })?,
+                gpath.display().to_string(),
+            ),
+            (None, Some(src)) => (
+                Grammar::from_json_str(src, &opts).map_err(|e| {
+                    anyhow::anyhow!("{e}\n(while loading the grammar saved in the pattern file; pass --grammar FILE)")
+                })?,
+                "(the grammar saved in the pattern file)".to_string(),
+            ),
+            (None, None) => bail!(
+                "{} names no grammar; pass --grammar FILE",
+                self.pattern.display()
+            ),
+        };
         let p = Pattern::from_file(&g, &saved.pattern).map_err(|e| {
             anyhow::anyhow!(
                 "pattern {} does not fit grammar {}: {e}",
                 self.pattern.display(),
-                gpath.display()
+                gname
             )
         })?;
         let cfg = DecodeConfig {

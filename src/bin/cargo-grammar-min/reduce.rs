@@ -132,8 +132,14 @@ impl Reduce {
         for artifact in &artifacts {
             let s = self.reduce_one(&session, artifact, strategy, &stop, multiple)?;
             if !self.json {
+                // For choice artifacts both sizes: the text's may not move
+                // when the choices shrink.
+                let choices = match (s.choices_before, s.choices_after) {
+                    (Some(a), Some(b)) => format!(" of text; choices {a} -> {b} bytes"),
+                    _ => String::new(),
+                };
                 eprintln!(
-                    "{}: {} -> {} bytes ({} tests, {} cache hits, {} invalid, {} timeouts) in {:.1}s{}",
+                    "{}: {} -> {} bytes{choices} ({} tests, {} cache hits, {} invalid, {} timeouts) in {:.1}s{}",
                     s.artifact,
                     s.bytes_before,
                     s.bytes_after,
@@ -191,8 +197,7 @@ impl Reduce {
         stop: &Arc<AtomicBool>,
         multiple: bool,
     ) -> Result<Summary> {
-        let original = std::fs::read(artifact)
-            .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
+        let original = session.read_artifact(artifact)?;
         let (kind, grammar, cfg) = (session.kind, session.grammar.as_ref(), session.cfg);
         let out_path = self.out_path(artifact, multiple);
         let choices_path = PathBuf::from(format!("{}.choices", out_path.display()));

@@ -96,8 +96,13 @@ impl Session {
 /// later without the original run.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct SavedPattern {
-    /// The grammar file the pattern refers to.
-    pub grammar: PathBuf,
+    /// The grammar file the pattern refers to (absent when the grammar
+    /// came from the fuzz target itself: then `grammar_json` holds it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grammar: Option<PathBuf>,
+    /// The grammar's JSON text, when no file holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grammar_json: Option<String>,
     /// Its start symbol.
     pub start: String,
     /// Instances are fed to the target as choice sequences (`choices`) or
@@ -115,7 +120,12 @@ impl Session {
     pub fn save_pattern(&self, p: &grammar_min::ddset::Pattern) -> Option<SavedPattern> {
         let g = self.grammar.as_ref()?;
         Some(SavedPattern {
-            grammar: self.grammar_path.clone()?,
+            grammar: self.grammar_path.clone(),
+            grammar_json: self
+                .grammar_path
+                .is_none()
+                .then(|| self.grammar_source.clone())
+                .flatten(),
             start: self.args.start.clone(),
             input: if self.kind == InputKind::Choices {
                 "choices".into()

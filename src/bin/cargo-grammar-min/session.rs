@@ -38,8 +38,9 @@ pub enum InputKind {
 /// Oracle flags shared by reduce, generalize and bucket.
 #[derive(Args, Debug, Clone)]
 pub struct OracleArgs {
-    /// Grammar file; default `grammars/TARGET.json` in the project root
-    /// (else in the fuzz dir).
+    /// Grammar file; default: the grammar built into the TARGET (a
+    /// `grammar_fuzz_target!` reports it), else `grammars/TARGET.json` in
+    /// the project root (else in the fuzz dir).
     #[arg(short, long, value_name = "FILE")]
     pub grammar: Option<PathBuf>,
     /// Start symbol.
@@ -73,10 +74,15 @@ pub struct OracleArgs {
     /// Runs of the original that must reproduce before starting.
     #[arg(long, default_value_t = 2)]
     pub repeat: usize,
-    /// Keep one target process alive across candidates (targets built with
-    /// `grammar_fuzz_target!`); one job only.
-    #[arg(long)]
+    /// Keep one target process alive across candidates. The default for
+    /// targets built with `grammar_fuzz_target!` when one job runs and the
+    /// signature is not `frames` (a panic is caught in the process, so
+    /// there are no frames); a hard crash (abort, sanitizer) restarts it.
+    #[arg(long, conflicts_with = "no_persistent")]
     pub persistent: bool,
+    /// Start the target once per candidate, as `cargo fuzz run` does.
+    #[arg(long)]
+    pub no_persistent: bool,
     /// cargo-fuzz directory (default: `fuzz/` under the project root).
     #[arg(long, value_name = "DIR")]
     pub fuzz_dir: Option<PathBuf>,
@@ -97,6 +103,15 @@ pub struct Session {
     /// The file `grammar` was loaded from.
     pub grammar_path: Option<PathBuf>,
     pub kind: InputKind,
+    /// With a grammar target and `--input text`: the artifacts are text,
+    /// parsed and encoded into the choices the target reads
+    /// ([`Session::read_artifact`]); `kind` is then `Choices`.
+    pub text_artifacts: bool,
+    /// The grammar's JSON text when it came from the target itself
+    /// (`grammar_path` is then `None`).
+    pub grammar_source: Option<String>,
+    /// Whether candidates run in one long-lived target process.
+    pub persistent: bool,
     pub binary: Option<PathBuf>,
     pub cfg: DecodeConfig,
     /// Without --timeout: the time limit of `--cmd` runs measured on the
@@ -157,13 +172,29 @@ impl OracleArgs {
             }
             artifacts = v;
         }
+        let binary = match (&target, &project) {
+            (Some(t), Some(p)) => Some(p.binary(t).context("cannot find the fuzz target binary")?),
+            _ => None,
+        };
+        // A `grammar_fuzz_target!` target reports its grammar and decoding
+        // budgets; other targets do not answer.
+        let described = binary
+            .as_deref()
+            .and_then(|b| grammar_min::oracle::describe::ask(b, Duration::from_secs(10)));
+        let mut grammar_source = None;
         let grammar_path = match (&self.grammar, &target, &project) {
             (Some(g), _, _) => Some(g.clone()),
+            (None, Some(_), Some(_)) if described.as_ref().is_some_and(|d| d.grammar.is_some()) => {
+                grammar_source = described.as_ref().and_then(|d| d.grammar.clone());
+                None
+            }
             // A target without a grammar file is handled as plain bytes.
             (None, Some(t), Some(p)) => Some(p.grammar(t)).filter(|g| {
                 g.is_file() || {
                     eprintln!(
-                        "note: no grammar {} for target {t}; treating artifacts as plain bytes (pass --grammar FILE for grammar-aware steps)",
+                        "note: no grammar {} for target {t}, and the target reports none (it is not a \
+                         `grammar_fuzz_target!`, or was built with an older grammar-min); treating \
+                         artifacts as plain bytes (pass --grammar FILE for grammar-aware steps)",
                         g.display()
                     );
                     false
@@ -171,19 +202,27 @@ impl OracleArgs {
             }),
             _ => None,
         };
-        let grammar = match &grammar_path {
-            Some(p) => Some(
-                Grammar::from_path(p, &LoadOptions { start: Some(self.start.clone()) }).map_err(|e| {
-                    anyhow::anyhow!(
-                        "{e}\n(while loading grammar {}; pass --grammar FILE or run `cargo grammar-min check --grammar {}`)",
-                        p.display(),
-                        p.display()
-                    )
-                })?,
-            ),
-            None => None,
+        let opts = LoadOptions {
+            start: Some(self.start.clone()),
         };
-        let kind = match self.input {
+        let grammar = match (&grammar_path, &grammar_source) {
+            (Some(p), _) => Some(Grammar::from_path(p, &opts).map_err(|e| {
+                anyhow::anyhow!(
+                    "{e}\n(while loading grammar {}; pass --grammar FILE or run `cargo grammar-min check --grammar {}`)",
+                    p.display(),
+                    p.display()
+                )
+            })?),
+            (None, Some(src)) => Some(Grammar::from_json_str(src, &opts).map_err(|e| {
+                anyhow::anyhow!(
+                    "{e}\n(while loading the grammar built into target {}; pass --grammar FILE)",
+                    target.as_deref().unwrap_or_default()
+                )
+            })?),
+            (None, None) => None,
+        };
+        let grammar_target = described.is_some();
+        let mut kind = match self.input {
             InputKind::Auto if target.is_some() && grammar.is_some() => InputKind::Choices,
             InputKind::Auto => InputKind::Text,
             k => k,
@@ -191,15 +230,24 @@ impl OracleArgs {
         if kind == InputKind::Choices && grammar.is_none() {
             bail!("--input choices needs a grammar (--grammar FILE)");
         }
-        let binary = match (&target, &project) {
-            (Some(t), Some(p)) => Some(p.binary(t).context("cannot find the fuzz target binary")?),
-            _ => None,
-        };
+        // Text artifacts for a target that reads choices: encoded first.
+        let text_artifacts = kind == InputKind::Text && self.cmd.is_none() && grammar_target;
+        if text_artifacts {
+            if grammar.is_none() {
+                bail!(
+                    "--input text: target {} reads choice sequences, so text artifacts are parsed \
+                     and encoded with its grammar, and it reports none (built with an older \
+                     grammar-min?); pass --grammar FILE",
+                    target.as_deref().unwrap_or_default()
+                );
+            }
+            kind = InputKind::Choices;
+        }
         // Decode the target's artifacts with the target's own budgets; the
         // command line overrides them.
         let reported = match (&binary, kind) {
             (Some(b), InputKind::Choices) if !self.decode.complete() => {
-                let r = grammar_min::oracle::describe::ask(b, std::time::Duration::from_secs(10));
+                let r = described.as_ref().map(|d| d.config);
                 if r.is_none() {
                     let cfg = self.decode.config();
                     eprintln!(
@@ -214,6 +262,11 @@ impl OracleArgs {
             }
             _ => None,
         };
+        let persistent = self.persistent
+            || (grammar_target
+                && !self.no_persistent
+                && self.jobs <= 1
+                && self.signature != SignatureLevel::Frames);
         Ok((
             Session {
                 args: self.clone(),
@@ -222,6 +275,9 @@ impl OracleArgs {
                 grammar,
                 grammar_path,
                 kind,
+                text_artifacts,
+                grammar_source,
+                persistent,
                 binary,
                 cfg: self.decode.config_over(reported.unwrap_or_default()),
                 measured_timeout: Cell::new(None),
@@ -338,19 +394,41 @@ impl Session {
                 })
             }
             (None, Some(bin)) => {
-                if a.persistent {
-                    Ok(Box::new(
-                        PersistentOracle::new(
-                            bin.to_path_buf(),
-                            vec![],
-                            a.signature,
-                            limits.timeout,
-                            original,
+                if self.persistent {
+                    let mut o = PersistentOracle::new(
+                        bin.to_path_buf(),
+                        vec![],
+                        a.signature,
+                        limits.timeout,
+                        original,
+                    )
+                    .with_context(|| {
+                        format!(
+                            "cannot reproduce {} in persistent mode (--no-persistent starts \
+                             the target once per candidate)",
+                            artifact.display()
                         )
-                        .with_context(|| {
-                            format!("cannot reproduce {} in persistent mode", artifact.display())
-                        })?,
-                    ))
+                    })?;
+                    for run in 2..=a.repeat {
+                        let outcome = o.test(original);
+                        if outcome != Outcome::Interesting {
+                            bail!(
+                                "{} reproduced on run 1 but not on run {run} of {} ({outcome}) in \
+                                 persistent mode: a flaky crash, or one that needs a fresh process \
+                                 (try --no-persistent)",
+                                artifact.display(),
+                                a.repeat
+                            );
+                        }
+                    }
+                    if !quiet {
+                        eprintln!(
+                            "{}: reproduces (persistent mode): {}",
+                            artifact.display(),
+                            o.reference()
+                        );
+                    }
+                    Ok(Box::new(o))
                 } else {
                     let o = TargetOracle::new(
                         TargetConfig {
@@ -374,6 +452,42 @@ impl Session {
             }
             (None, None) => bail!("no oracle: give a TARGET or --cmd"),
         }
+    }
+
+    /// The bytes of an artifact as the oracle takes them: the file, or
+    /// for text artifacts of a grammar target (`--input text`), the choice
+    /// sequence of the text's parse.
+    pub fn read_artifact(&self, artifact: &Path) -> Result<Vec<u8>> {
+        let bytes = std::fs::read(artifact)
+            .with_context(|| format!("cannot read artifact {}", artifact.display()))?;
+        if !self.text_artifacts {
+            return Ok(bytes);
+        }
+        let g = self
+            .grammar
+            .as_ref()
+            .context("text artifacts need a grammar")?;
+        let tree = Parser::new(g).parse(&bytes).or_else(|e| {
+            respace_first(g, &bytes)
+                .map(|(_, r)| r.tree)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                    "{} does not parse with the grammar: {e}\n(--input text: a text artifact is \
+                     parsed and encoded into the choices the target reads; fix the text, or \
+                     drop --input text if the file is a choice sequence)",
+                    artifact.display()
+                )
+                })
+        })?;
+        encode(g, &tree, &self.cfg).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: its parse cannot be encoded within the target's budgets \
+                 (max_depth {}, max_len {}): {e}",
+                artifact.display(),
+                self.cfg.max_depth,
+                self.cfg.max_len
+            )
+        })
     }
 
     /// The derivation tree of an input of this session's kind; for a text
