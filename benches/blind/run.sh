@@ -18,8 +18,8 @@
 # Prints one line per task: result bytes, oracle calls (every run of the
 # predicate, counted alike for every tool), seconds, and whether the
 # result still satisfies the predicate. Needs gcc, python3 (3.11 or later,
-# with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq and
-# make.
+# with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq,
+# make, g++, GNU as, GNU sed and bc.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)

@@ -10,11 +10,13 @@
 //! both as single candidates.
 
 pub mod args;
+pub mod calls;
 pub mod hoist;
 pub mod indent;
 pub mod inline;
 pub mod keywords;
 pub mod lists;
+pub mod tags;
 
 pub use lists::delete_elements;
 mod nest;
@@ -84,7 +86,7 @@ pub fn splice(pieces: &[&[u8]]) -> Vec<u8> {
 /// the last `;`, `}` or `{` before `open`, or at the start of its line if
 /// that is later (`int f(int a) {...}`, `while (x) {...}`, `proc p {a}
 /// {...}`), skipping blanks.
-fn header_start(text: &[u8], open: usize) -> usize {
+pub(super) fn header_start(text: &[u8], open: usize) -> usize {
     let mut s = text[..open]
         .iter()
         .rposition(|&b| matches!(b, b';' | b'}' | b'{' | b'\n'))
@@ -100,7 +102,11 @@ fn header_start(text: &[u8], open: usize) -> usize {
 /// start: `int f(int a) {...}`); the pair with its
 /// contents; for a brace block, its header and braces, keeping the
 /// contents (`if (x) {y}` → `y`, `o.m = function () {f()}` → `f()`:
-/// the body run where the block stood); the two brackets alone. Pairs are tried in order of their
+/// the body run where the block stood); the two brackets alone; before
+/// the brackets alone of a pair that holds one pair, that one emptied
+/// (`[{"a": …}]` → `[{}]`: lifted first, the value changes its kind, and
+/// `{"": {}}` can be where the program still fails). Pairs are tried in
+/// order of their
 /// opener (outer ones first, so an inner pair goes with its outer one at
 /// no extra cost), each way once per call; after a success the pairs are
 /// found again and the walk goes on from the same pair index. A pair
@@ -147,6 +153,17 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         let mut cands: Vec<Vec<u8>> = Vec::with_capacity(4);
         cands.extend(header.map(|h| cut(h, c + 1)));
         cands.push(cut(o, c + 1));
+        // A pair holding one non-empty pair (`[{"a": …}]`): that one
+        // emptied first, so the outer brackets stay if the value's kind
+        // matters (lifted first, `{"": {}}` can be the end, not `[{}]`).
+        let body = &cur[o + 1..c];
+        let lead = body.len() - body.trim_ascii_start().len();
+        let trail = body.len() - body.trim_ascii_end().len();
+        let inner = ps
+            .iter()
+            .copied()
+            .find(|&(a, b)| a == o + 1 + lead && b + 1 + trail == c && b > a + 1);
+        cands.extend(inner.map(|(a, b)| [&cur[..=a], &cur[b..]].concat()));
         cands.extend(header.map(lift));
         cands.push(lift(o));
         match tester.first_interesting(cands.into_iter().map(|c| ((), c))) {
@@ -263,6 +280,8 @@ pub(super) fn blind_into(
         passes.push(("delete-elements", cur.len(), tester.stats().tests));
         *cur = delete_pairs(cur, tester);
         passes.push(("delete-pairs", cur.len(), tester.stats().tests));
+        *cur = tags::delete_tags(cur, tester);
+        passes.push(("delete-tags", cur.len(), tester.stats().tests));
         *cur = keywords::delete_keyword_blocks(cur, tester);
         passes.push(("delete-keyword-blocks", cur.len(), tester.stats().tests));
         *cur = args::delete_arguments(cur, tester);
@@ -311,6 +330,8 @@ pub(super) fn blind_into(
             // them changed the text.
             *cur = inline::inline_definitions(cur, tester);
             passes.push(("inline-definitions", cur.len(), tester.stats().tests));
+            *cur = calls::inline_functions(cur, tester);
+            passes.push(("inline-functions", cur.len(), tester.stats().tests));
             *cur = lists::delete_list_elements(cur, tester);
             passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
             *cur = args::delete_columns(cur, tester);
@@ -577,6 +598,28 @@ mod tests {
         let swept = ddmin::chunk_sweep_from_end(ddmin::tokens(b"f() boom"), &mut t).concat();
         assert_eq!(swept, b"f()boom");
         assert_eq!(ddmin::delete_adjacent_tokens(&swept, &mut t), b"boom");
+    }
+
+    #[test]
+    fn a_list_keeps_its_brackets_until_its_element_is_small() {
+        // Interesting iff the text is JSON whose "s" holds an object among
+        // its values, as a list or as an object's values (jq's `.s[]`).
+        let p = |c: &[u8]| {
+            let v: serde_json::Value = match serde_json::from_slice(c) {
+                Ok(v) => v,
+                Err(_) => return false,
+            };
+            let vals: Vec<&serde_json::Value> = match &v["s"] {
+                serde_json::Value::Array(a) => a.iter().collect(),
+                serde_json::Value::Object(o) => o.values().collect(),
+                _ => return false,
+            };
+            vals.iter().any(|v| v.is_object())
+        };
+        let input = br#"{"s": [{"name": "gateway", "env": {"LOG": "json"}}], "t": 1}"#;
+        // Lifting the list's brackets first gives `{"s":{"":{}}}`, a
+        // fixpoint three bytes longer.
+        assert_eq!(blind_auto(input, p).0, br#"{"s":[{}]}"#);
     }
 
     #[test]

@@ -50,15 +50,17 @@ pub struct Reduce {
     /// blind: grammar-blind, for any text (the fallback for text the
     /// grammar does not parse): bracket pairs (a brace block with its
     /// header, or its body lifted out; a deep nest many levels at once),
-    /// list elements with their comma, keyword blocks (if…fi, do…done,
-    /// …end, BEGIN…END), an argument from a definition and all its
-    /// calls, indented blocks, lines, statements (split at `;`), repeated
-    /// names shortened everywhere, tokens and bytes, to a fixpoint; then
-    /// a definition inlined (NAME = VALUE deleted, VALUE put at its
-    /// uses), the elements of a list outside brackets (VALUES (…), (…)), one
-    /// position of all lists of a length (a table's column and its
-    /// values), a pair emptied or replaced by one of its parts (a call
-    /// or object), and two or three adjacent tokens at once. ddmin: Zeller's
+    /// markup elements (<x>…</x>) and attributes, list elements with
+    /// their comma, keyword blocks (if…fi, do…done, …end, BEGIN…END), an
+    /// argument from a definition and all its calls, indented blocks,
+    /// lines, statements (split at `;`), repeated names shortened
+    /// everywhere, tokens and bytes, to a fixpoint; then a definition
+    /// inlined (NAME = VALUE deleted, VALUE put at its uses), a function
+    /// inlined (f(){BODY} deleted, BODY put at its calls), the elements
+    /// of a list outside brackets (VALUES (…), (…)), one position of all
+    /// lists of a length (a table's column and its values), a pair
+    /// emptied or replaced by one of its parts (a call or object), and
+    /// two or three adjacent tokens at once. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
@@ -101,7 +103,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "bracket pairs and deep nests, list elements, keyword blocks, arguments, indented blocks, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, adjacent tokens";
+    "bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, lines, statements, repeated names, tokens, bytes; then definitions and functions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, adjacent tokens";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
