@@ -103,7 +103,7 @@ pub(super) fn header_start(text: &[u8], open: usize) -> usize {
 /// contents; for a brace block, its header and braces, keeping the
 /// contents (`if (x) {y}` → `y`, `o.m = function () {f()}` → `f()`:
 /// the body run where the block stood); the two brackets alone; before
-/// the brackets alone of a pair that holds one pair, that one emptied
+/// the brackets alone of a list `[…]` that holds one pair, that one emptied
 /// (`[{"a": …}]` → `[{}]`: lifted first, the value changes its kind, and
 /// `{"": {}}` can be where the program still fails). Pairs are tried in
 /// order of their
@@ -153,15 +153,17 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         let mut cands: Vec<Vec<u8>> = Vec::with_capacity(4);
         cands.extend(header.map(|h| cut(h, c + 1)));
         cands.push(cut(o, c + 1));
-        // A pair holding one non-empty pair (`[{"a": …}]`): that one
-        // emptied first, so the outer brackets stay if the value's kind
-        // matters (lifted first, `{"": {}}` can be the end, not `[{}]`).
+        // A list holding one non-empty pair (`[{"a": …}]`): that one
+        // emptied first, so the brackets stay if the value's kind matters
+        // (lifted first, `{"": {}}` can be the end, not `[{}]`). Not for
+        // `(…)`, `{…}`: in code that costs a run per pair per round.
         let body = &cur[o + 1..c];
         let lead = body.len() - body.trim_ascii_start().len();
         let trail = body.len() - body.trim_ascii_end().len();
         let inner = ps
             .iter()
             .copied()
+            .filter(|_| cur[o] == b'[')
             .find(|&(a, b)| a == o + 1 + lead && b + 1 + trail == c && b > a + 1);
         cands.extend(inner.map(|(a, b)| [&cur[..=a], &cur[b..]].concat()));
         cands.extend(header.map(lift));
