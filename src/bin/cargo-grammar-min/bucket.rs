@@ -1,7 +1,8 @@
 //! `bucket`: group crash artifacts by DDSET pattern.
 
+use crate::common::shell_quote;
 use crate::common::write_atomic;
-use crate::session::{shell_quote, InputKind, OracleArgs};
+use crate::session::{InputKind, OracleArgs};
 use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};

@@ -276,3 +276,39 @@ pub fn read_and_parse(
         }
     }
 }
+
+/// Quotes `s` for a POSIX shell when needed.
+pub fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// Advice when `cmd` holds shell syntax (`|`, `>`, `&&`, `2>&1`, ...),
+/// which `--cmd` passes to the program as plain arguments: `gcc {} 2>&1 |
+/// grep -q x` makes gcc see `|` and `grep` as file names.
+pub fn shell_hint(cmd: &str) -> String {
+    let words = grammar_min::oracle::split::split(cmd).unwrap_or_default();
+    let shelly = |w: &str| {
+        matches!(w, "|" | "||" | "&&" | ";" | "&" | "|&")
+            || w.starts_with('>')
+            || w.starts_with('<')
+            || w.starts_with("2>")
+            || w.starts_with("1>")
+            || w.starts_with("&>")
+    };
+    match words.iter().find(|w| shelly(w)) {
+        Some(w) => format!(
+            "\nnote: --cmd runs the program without a shell, so `{w}` reached it as an \
+             argument; for pipes or redirections let a shell run it, e.g.\n  \
+             --cmd 'sh -c \"gcc -c {{}} 2>&1 | grep -q division\"'\nor put the \
+             commands in a script and give --cmd 'sh check.sh {{}}'"
+        ),
+        None => String::new(),
+    }
+}

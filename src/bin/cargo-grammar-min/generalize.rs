@@ -185,7 +185,7 @@ impl Generalize {
             eprintln!("  pattern saved: {}", out.display());
             eprintln!(
                 "  instances: cargo grammar-min instantiate --pattern {} -n 10",
-                crate::session::shell_quote(&out.display().to_string())
+                crate::common::shell_quote(&out.display().to_string())
             );
         }
         Ok(ExitCode::SUCCESS)
