@@ -231,7 +231,7 @@ impl OracleArgs {
             bail!("--input choices needs a grammar (--grammar FILE)");
         }
         // Text artifacts for a target that reads choices: encoded first.
-        let text_artifacts = kind == InputKind::Text && self.cmd.is_none() && grammar_target;
+        let text_artifacts = self.input == InputKind::Text && self.cmd.is_none() && grammar_target;
         if text_artifacts {
             if grammar.is_none() {
                 bail!(
