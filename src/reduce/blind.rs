@@ -160,11 +160,12 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         let body = &cur[o + 1..c];
         let lead = body.len() - body.trim_ascii_start().len();
         let trail = body.len() - body.trim_ascii_end().len();
+        // `ps` is sorted by opener.
         let inner = ps
-            .iter()
-            .copied()
-            .filter(|_| cur[o] == b'[')
-            .find(|&(a, b)| a == o + 1 + lead && b + 1 + trail == c && b > a + 1);
+            .binary_search_by_key(&(o + 1 + lead), |p| p.0)
+            .ok()
+            .map(|j| ps[j])
+            .filter(|&(a, b)| cur[o] == b'[' && b + 1 + trail == c && b > a + 1);
         cands.extend(inner.map(|(a, b)| [&cur[..=a], &cur[b..]].concat()));
         cands.extend(header.map(lift));
         cands.push(lift(o));

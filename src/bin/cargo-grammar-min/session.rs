@@ -467,18 +467,13 @@ impl Session {
             .grammar
             .as_ref()
             .context("text artifacts need a grammar")?;
-        let tree = Parser::new(g).parse(&bytes).or_else(|e| {
-            respace_first(g, &bytes)
-                .map(|(_, r)| r.tree)
-                .ok_or_else(|| {
-                    anyhow::anyhow!(
-                    "{} does not parse with the grammar: {e}\n(--input text: a text artifact is \
-                     parsed and encoded into the choices the target reads; fix the text, or \
-                     drop --input text if the file is a choice sequence)",
-                    artifact.display()
-                )
-                })
-        })?;
+        let tree = parse_text(
+            g,
+            &bytes,
+            artifact,
+            "(--input text: a text artifact is parsed and encoded into the choices the \
+             target reads; fix the text, or drop --input text if the file is a choice sequence)",
+        )?;
         encode(g, &tree, &self.cfg).map_err(|e| {
             anyhow::anyhow!(
                 "{}: its parse cannot be encoded within the target's budgets \
@@ -500,16 +495,12 @@ impl Session {
             .context("generalising needs a grammar: pass --grammar FILE")?;
         Ok(match self.kind {
             InputKind::Choices => decode_tree(g, bytes, &self.cfg),
-            _ => Parser::new(g).parse(bytes).or_else(|e| {
-                respace_first(g, bytes)
-                    .map(|(_, r)| r.tree)
-                    .ok_or_else(|| {
-                        anyhow::anyhow!(
-                            "{} does not parse with the grammar: {e}\nfix the grammar or the input; tree-based steps need a parse",
-                            what.display()
-                        )
-                    })
-            })?,
+            _ => parse_text(
+                g,
+                bytes,
+                what,
+                "fix the grammar or the input; tree-based steps need a parse",
+            )?,
         })
     }
 
@@ -564,6 +555,21 @@ impl Session {
         }
         Ok(None)
     }
+}
+
+/// The parse tree of a text; for a text whose blanks differ from the
+/// grammar's spelling, the tree of the grammar's spelling
+/// ([`grammar_min::parse::respace`]). On failure: the parse error, where,
+/// and `advice`.
+fn parse_text(g: &Grammar, text: &[u8], what: &Path, advice: &str) -> Result<Tree> {
+    Parser::new(g).parse(text).or_else(|e| {
+        respace_first(g, text).map(|(_, r)| r.tree).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{} does not parse with the grammar: {e}\n{advice}",
+                what.display()
+            )
+        })
+    })
 }
 
 /// The default time limit of a `--cmd` run: 20 times the original's

@@ -53,7 +53,7 @@ pub fn calls(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
 
 /// The number of arguments in a pair: its top-level commas plus one, or
 /// none if it holds only blanks.
-fn arity(text: &[u8], (o, c, commas): &Pair) -> usize {
+pub(super) fn arity(text: &[u8], (o, c, commas): &Pair) -> usize {
     if commas.is_empty() && text[o + 1..*c].trim_ascii().is_empty() {
         0
     } else {

@@ -7,6 +7,7 @@
 //! and its call must go in one step and the call must become the body.
 
 use super::super::{ddmin::is_word, Tester};
+use super::args::{self, Pair};
 use super::{header_start, pairs, splice};
 
 /// Words before `(…) {` that are statements, not function names.
@@ -36,83 +37,74 @@ pub struct Func {
     pub span: (usize, usize),
     /// The name.
     pub name: (usize, usize),
-    /// Inside the parameter list's parentheses.
-    pub params: (usize, usize),
+    /// The parameter list's parentheses, with their top-level commas.
+    pub params: Pair,
     /// Inside the braces.
     pub body: (usize, usize),
+    /// The other `(…)` pairs after the same name: the calls (those inside
+    /// the definition are left alone when it is inlined).
+    pub calls: Vec<Pair>,
 }
 
-/// The word ending at `e` (exclusive), skipping blanks before `e`.
-fn word_before(text: &[u8], mut e: usize) -> (usize, usize) {
-    while e > 0 && matches!(text[e - 1], b' ' | b'\t') {
-        e -= 1;
-    }
-    let mut s = e;
-    while s > 0 && is_word(text[s - 1]) {
-        s -= 1;
-    }
-    (s, e)
-}
-
-/// The function definitions of `text`, in order: brace blocks right after
-/// a parenthesised list right after a name that is not a statement
-/// keyword (`if (x) {…}` is no function).
+/// The function definitions of `text`, in order, from the `(…)` pairs
+/// grouped by the name before them ([`args::calls`]): a pair followed by
+/// a brace block, after a name that is not a statement keyword (`if (x)
+/// {…}` is no function), with the group's other pairs as its calls.
 ///
 /// ```
 /// use grammar_min::reduce::blind::calls::funcs;
-/// let t = b"define v(){variance()} if (x) {y} int f(int a) {return a;}";
+/// let t = b"define v(){variance()} if (x) {y} int f(int a) {return a;} v() f(1)";
 /// let names: Vec<&[u8]> = funcs(t).iter().map(|f| &t[f.name.0..f.name.1]).collect();
 /// assert_eq!(names, [&b"v"[..], b"f"]);
 /// ```
 pub fn funcs(text: &[u8]) -> Vec<Func> {
     let ps = pairs(text);
-    let closer_of = |c: usize| ps.iter().find(|p| p.1 == c).map(|p| p.0);
     let mut out = Vec::new();
-    for &(o, c) in &ps {
-        if text[o] != b'{' {
+    for (name, group) in args::calls(text) {
+        if name[0].is_ascii_digit() || NOT_NAMES.contains(&name.as_slice()) {
             continue;
         }
-        let mut e = o;
-        while e > 0 && text[e - 1].is_ascii_whitespace() {
-            e -= 1;
+        for (k, p) in group.iter().enumerate() {
+            let after = &text[p.1 + 1..];
+            let o = p.1 + 1 + after.len() - after.trim_ascii_start().len();
+            let Ok(j) = ps.binary_search_by_key(&o, |q| q.0) else {
+                continue;
+            };
+            if text[o] != b'{' {
+                continue;
+            }
+            let c = ps[j].1;
+            let ne = text[..p.0].trim_ascii_end().len();
+            let ns = ne - name.len();
+            let mut calls = group.clone();
+            calls.remove(k);
+            // Not a method or a sigil's name (`o.f(…)`, `$f(…)`).
+            calls.retain(|q| {
+                let e = text[..q.0].trim_ascii_end().len() - name.len();
+                e == 0 || !matches!(text[e - 1], b'.' | b'$')
+            });
+            out.push(Func {
+                span: (header_start(text, o).min(ns), c + 1),
+                name: (ns, ne),
+                params: p.clone(),
+                body: (o + 1, c),
+                calls,
+            });
         }
-        if e == 0 || text[e - 1] != b')' {
-            continue;
-        }
-        let Some(po) = closer_of(e - 1) else {
-            continue;
-        };
-        let (ns, ne) = word_before(text, po);
-        let name = &text[ns..ne];
-        if ns == ne || name[0].is_ascii_digit() || NOT_NAMES.contains(&name) {
-            continue;
-        }
-        let start = header_start(text, o).min(ns);
-        out.push(Func {
-            span: (start, c + 1),
-            name: (ns, ne),
-            params: (po + 1, e - 1),
-            body: (o + 1, c),
-        });
     }
+    out.sort_by_key(|f| f.span.0);
     out
 }
 
-/// The top-level comma-separated parts of `s`, trimmed.
-fn split_commas(s: &[u8]) -> Vec<&[u8]> {
-    if s.trim_ascii().is_empty() {
-        return Vec::new();
-    }
-    let mut parts = Vec::new();
-    let mut from = 0;
-    for (i, b) in super::outside_brackets(s) {
-        if b == b',' {
-            parts.push(s[from..i].trim_ascii());
-            from = i + 1;
-        }
-    }
-    parts.push(s[from..].trim_ascii());
-    parts
+/// The arguments of a pair, trimmed (none if it holds only blanks).
+fn arguments<'t>(text: &'t [u8], p: &Pair) -> Vec<&'t [u8]> {
+    (0..args::arity(text, p))
+        .map(|i| {
+            let from = if i == 0 { p.0 + 1 } else { p.2[i - 1] + 1 };
+            let to = p.2.get(i).copied().unwrap_or(p.1);
+            text[from..to].trim_ascii()
+        })
+        .collect()
 }
 
 /// `body` with each whole-word `names[i]` replaced by `values[i]`.
@@ -140,43 +132,32 @@ fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
 }
 
 /// The candidate that inlines `f`: its definition deleted and each call
-/// of its name outside it replaced by its body (without a leading
-/// `return` and a final `;`), parameters replaced by arguments when the
-/// counts agree. `None` if the name has no call.
+/// outside it replaced by its body (without a leading `return` and a
+/// final `;`), parameters replaced by arguments when the counts agree.
+/// `None` if it has no call outside itself.
 fn inlined(text: &[u8], f: &Func) -> Option<Vec<u8>> {
-    let name = &text[f.name.0..f.name.1];
     let mut body = text[f.body.0..f.body.1].trim_ascii();
     body = body.strip_prefix(b"return ").unwrap_or(body).trim_ascii();
     body = body.strip_suffix(b";").unwrap_or(body).trim_ascii();
     // Each parameter's name is its last word (`int a`, `s&s`, `$x`).
-    let params: Vec<&[u8]> = split_commas(&text[f.params.0..f.params.1])
+    let params: Vec<&[u8]> = arguments(text, &f.params)
         .into_iter()
-        .map(|p| {
-            let (s, e) = word_before(p, p.len());
-            &p[s..e]
-        })
+        .map(|p| &p[p.iter().rposition(|&b| !is_word(b)).map_or(0, |i| i + 1)..])
         .collect();
-    let ps = pairs(text);
+    let name_len = f.name.1 - f.name.0;
     let mut edits: Vec<(usize, usize, Vec<u8>)> = Vec::new();
-    for (s, e) in super::inline::uses(text, name, 0, text.len()) {
-        // A plain word (not `$NAME`) outside the definition, before `(`.
-        if e - s != name.len() || (f.span.0 <= s && s < f.span.1) {
+    for q in &f.calls {
+        let s = text[..q.0].trim_ascii_end().len() - name_len;
+        if f.span.0 <= s && s < f.span.1 {
             continue;
         }
-        let mut o = e;
-        while o < text.len() && matches!(text[o], b' ' | b'\t') {
-            o += 1;
-        }
-        let Some(&(_, c)) = ps.iter().find(|p| p.0 == o && text[o] == b'(') else {
-            continue;
-        };
-        let args = split_commas(&text[o + 1..c]);
+        let args = arguments(text, q);
         let replaced = if args.len() == params.len() && params.iter().all(|p| !p.is_empty()) {
             substitute(body, &params, &args)
         } else {
             body.to_vec()
         };
-        edits.push((s, c + 1, replaced));
+        edits.push((s, q.1 + 1, replaced));
     }
     if edits.is_empty() {
         return None;
@@ -238,7 +219,7 @@ mod tests {
             inlined(t, &fs[0]).unwrap(),
             b"\nint main() { return x + 1 * x + 1; }"
         );
-        // `main` has no call.
-        assert_eq!(inlined(t, &fs[1]), None);
+        // `main` has no call: no candidate.
+        assert_eq!(fs.len(), 1);
     }
 }

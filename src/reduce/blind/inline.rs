@@ -99,7 +99,7 @@ pub fn defs(text: &[u8]) -> Vec<Def> {
 
 /// The uses of `name` in `text[from..to]` as byte ranges to replace: the
 /// word alone (not after `.`), or with its `$`, `$(…)` or `${…}`.
-pub(super) fn uses(text: &[u8], name: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
+fn uses(text: &[u8], name: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = from;
     while i + name.len() <= to {
