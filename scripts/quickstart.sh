@@ -35,8 +35,8 @@ n=$(find fuzz/artifacts/calc -maxdepth 1 -name 'crash-*' ! -name '*.*' | wc -l)
 echo "== $n crash artifacts in fuzz/artifacts/calc" >&2
 
 echo "== reducing (same crash signature at every step)" >&2
-cargo grammar-min reduce calc --persistent --json >"$LOG/reduce.json"
+cargo grammar-min reduce calc --json >"$LOG/reduce.json"
 echo "   summary: $LOG/reduce.json" >&2
 
 echo "== bucketing by input pattern" >&2
-cargo grammar-min bucket calc --persistent
+cargo grammar-min bucket calc
