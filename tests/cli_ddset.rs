@@ -207,3 +207,53 @@ fn bucket_groups_by_pattern_and_keeps_bugs_apart() {
         assert!(dir.join("reproducer.txt").is_file());
     }
 }
+
+#[test]
+fn bucket_skips_tmin_leftovers_and_result_files_in_an_artifacts_dir() {
+    let d = tempfile::tempdir().unwrap();
+    let arts = d.path().join("artifacts");
+    std::fs::create_dir(&arts).unwrap();
+    for (n, t) in [
+        ("crash-1", "1 + ((2))"),
+        ("crash-2", "((3)) * 4"),
+        ("minimized-from-1", "((2))"),
+        ("crash-1.min", "((2))"),
+        (".hidden", "((5))"),
+    ] {
+        std::fs::write(arts.join(n), t).unwrap();
+    }
+    let script = d.path().join("oracle.sh");
+    std::fs::write(&script, "grep -q '((' \"$1\"\n").unwrap();
+    let cmd = format!("sh {} {{}}", script.display());
+    let out = bin()
+        .args(["bucket", "--cmd", &cmd, "--grammar", &expr(), "--json"])
+        .arg("--artifacts-dir")
+        .arg(&arts)
+        .arg("-o")
+        .arg(d.path().join("buckets"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("skipping 1 `minimized-from-*` file(s)"),
+        "{stderr}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut names: Vec<String> = v["buckets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| b["members"].as_array().unwrap().clone())
+        .map(|m| {
+            let p = m["name"].as_str().unwrap().to_string();
+            Path::new(&p)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    assert_eq!(names, ["crash-1", "crash-2"], "{v:#}");
+}

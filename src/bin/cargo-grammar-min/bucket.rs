@@ -86,12 +86,7 @@ impl Bucket {
     pub fn run(self) -> Result<ExitCode> {
         let mut artifacts = self.artifacts.clone();
         if let Some(dir) = &self.artifacts_dir {
-            artifacts = std::fs::read_dir(dir)
-                .with_context(|| format!("cannot list {}", dir.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && !crate::session::is_result_file(p))
-                .collect();
-            artifacts.sort();
+            artifacts = crate::session::artifacts_in(dir)?;
         }
         let (session, artifacts) = self.oracle.resolve(self.target.clone(), artifacts)?;
         let g = session.grammar.as_ref().context(
