@@ -247,7 +247,9 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
 /// The grammar-blind pipeline: the empty text first (one run), blanks
 /// squeezed, then [`delete_elements`], [`delete_pairs`],
 /// [`keywords::delete_keyword_blocks`], [`args::delete_arguments`],
-/// [`indent::delete_blocks`], [`ddmin::chunk_sweep_from_end`] over lines
+/// [`indent::delete_blocks`], [`calls::inline_functions`] (before the
+/// sweeps, which can break a definition's header: `t(s&s{…}` is still
+/// found, `t(s{…` is not), [`ddmin::chunk_sweep_from_end`] over lines
 /// and over [`lists::statements`],
 /// [`super::words::shorten_repeated_words`] (no word is taken for a
 /// keyword: a keyword costs a failing run per character; a word that
@@ -291,6 +293,8 @@ pub(super) fn blind_into(
         passes.push(("delete-arguments", cur.len(), tester.stats().tests));
         *cur = indent::delete_blocks(cur, tester);
         passes.push(("delete-blocks", cur.len(), tester.stats().tests));
+        *cur = calls::inline_functions(cur, tester);
+        passes.push(("inline-functions", cur.len(), tester.stats().tests));
         let ls = ddmin::lines(cur);
         if ls.len() > 2 {
             *cur = ddmin::chunk_sweep_from_end(ls, tester).concat();
@@ -333,8 +337,6 @@ pub(super) fn blind_into(
             // them changed the text.
             *cur = inline::inline_definitions(cur, tester);
             passes.push(("inline-definitions", cur.len(), tester.stats().tests));
-            *cur = calls::inline_functions(cur, tester);
-            passes.push(("inline-functions", cur.len(), tester.stats().tests));
             *cur = lists::delete_list_elements(cur, tester);
             passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
             *cur = args::delete_columns(cur, tester);

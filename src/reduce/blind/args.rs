@@ -26,6 +26,14 @@ pub type Pair = (usize, usize, Vec<usize>);
 /// assert_eq!(c, [(b"f".to_vec(), vec![(1, 6, vec![3]), (15, 20, vec![17])])]);
 /// ```
 pub fn calls(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
+    let mut out = named_pairs(text);
+    out.retain(|(_, ps)| ps.len() >= 2);
+    out
+}
+
+/// Every `(…)` pair preceded by a word, grouped by that word as in
+/// [`calls`], single pairs included.
+pub(super) fn named_pairs(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
     let mut out: Vec<(Vec<u8>, Vec<Pair>)> = Vec::new();
     let mut index: HashMap<&[u8], usize> = HashMap::new();
     for p in pairs_with_commas(text) {
@@ -47,7 +55,6 @@ pub fn calls(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
         });
         out[k].1.push(p);
     }
-    out.retain(|(_, ps)| ps.len() >= 2);
     out
 }
 

@@ -60,8 +60,9 @@ pub struct Func {
 pub fn funcs(text: &[u8]) -> Vec<Func> {
     let ps = pairs(text);
     let mut out = Vec::new();
-    for (name, group) in args::calls(text) {
-        if name[0].is_ascii_digit() || NOT_NAMES.contains(&name.as_slice()) {
+    let named = args::named_pairs(text);
+    for (name, group) in &named {
+        if group.len() < 2 || !is_name(name) {
             continue;
         }
         for (k, p) in group.iter().enumerate() {
@@ -78,21 +79,91 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
             let ns = ne - name.len();
             let mut calls = group.clone();
             calls.remove(k);
-            // Not a method or a sigil's name (`o.f(…)`, `$f(…)`).
-            calls.retain(|q| {
-                let e = text[..q.0].trim_ascii_end().len() - name.len();
-                e == 0 || !matches!(text[e - 1], b'.' | b'$')
-            });
             out.push(Func {
                 span: (header_start(text, o).min(ns), c + 1),
                 name: (ns, ne),
                 params: p.clone(),
                 body: (o + 1, c),
-                calls,
+                calls: plain_calls(text, name, calls),
             });
         }
     }
+    out.extend(unclosed_headers(text, &ps, &named));
     out.sort_by_key(|f| f.span.0);
+    out
+}
+
+/// Can `name` before `(…) {` be a function's name (not a number, not a
+/// statement keyword)?
+fn is_name(name: &[u8]) -> bool {
+    !name[0].is_ascii_digit() && !NOT_NAMES.contains(&name)
+}
+
+/// `calls` without methods and sigils' names (`o.f(…)`, `$f(…)`).
+fn plain_calls(text: &[u8], name: &[u8], mut calls: Vec<Pair>) -> Vec<Pair> {
+    calls.retain(|q| {
+        let e = text[..q.0].trim_ascii_end().len() - name.len();
+        e == 0 || !matches!(text[e - 1], b'.' | b'$')
+    });
+    calls
+}
+
+/// Definitions whose parameter list lost its `)`: `NAME(PARAMS {BODY}`,
+/// with an unmatched `(` and no `;`, `{` or `}` before the brace block
+/// (a byte sweep deletes the `)` of `t(s& s) {…}` when the compiler
+/// recovers from it, and the wrapper can then no longer be inlined). The
+/// parameters run to the `{`.
+fn unclosed_headers(
+    text: &[u8],
+    ps: &[(usize, usize)],
+    named: &[(Vec<u8>, Vec<Pair>)],
+) -> Vec<Func> {
+    let mut out = Vec::new();
+    for (o, _) in text.iter().enumerate().filter(|(_, &b)| b == b'(') {
+        if ps.binary_search_by_key(&o, |q| q.0).is_ok() {
+            continue;
+        }
+        let ne = text[..o].trim_ascii_end().len();
+        let ns = text[..ne]
+            .iter()
+            .rposition(|&b| !is_word(b))
+            .map_or(0, |i| i + 1);
+        let name = &text[ns..ne];
+        if name.is_empty() || !is_name(name) {
+            continue;
+        }
+        let Some(b) = text[o + 1..]
+            .iter()
+            .position(|&c| matches!(c, b';' | b'{' | b'}'))
+            .map(|i| o + 1 + i)
+        else {
+            continue;
+        };
+        let Ok(j) = ps.binary_search_by_key(&b, |q| q.0) else {
+            continue;
+        };
+        let Some((_, group)) = named.iter().find(|(n, _)| n == name) else {
+            continue;
+        };
+        let mut depth = 0usize;
+        let commas = (o + 1..b)
+            .filter(|&i| {
+                match text[i] {
+                    b'(' | b'[' => depth += 1,
+                    b')' | b']' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                depth == 0 && text[i] == b','
+            })
+            .collect();
+        out.push(Func {
+            span: (header_start(text, b).min(ns), ps[j].1 + 1),
+            name: (ns, ne),
+            params: (o, b, commas),
+            body: (b + 1, ps[j].1),
+            calls: plain_calls(text, name, group.clone()),
+        });
+    }
     out
 }
 
@@ -221,5 +292,18 @@ mod tests {
         );
         // `main` has no call: no candidate.
         assert_eq!(fs.len(), 1);
+    }
+
+    #[test]
+    fn a_header_that_lost_its_parenthesis_is_still_a_function() {
+        // g++ recovers from the missing `)`, so a byte sweep deletes it.
+        let t = b"struct L{e()}template<typename s>t(s&s{e(s)}L x=t(x)";
+        let fs = funcs(t);
+        assert_eq!(fs.len(), 1);
+        assert_eq!(&t[fs[0].name.0..fs[0].name.1], b"t");
+        assert_eq!(inlined(t, &fs[0]).unwrap(), b"struct L{e()}L x=e(x)");
+        // Statements and calls with an unclosed `(` are no definitions.
+        assert!(funcs(b"if(x{y}if(z)").is_empty());
+        assert!(funcs(b"f(a;{b}f(c)").is_empty());
     }
 }
