@@ -245,7 +245,9 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
 }
 
 /// The grammar-blind pipeline: the empty text first (one run), blanks
-/// squeezed, then [`delete_elements`], [`delete_pairs`],
+/// squeezed, a coarse cut ([`ddmin::fruitful_chunks_from_end`] over
+/// lines, or [`lists::top_level_units`] on fewer than four lines), then
+/// [`delete_elements`], [`delete_pairs`],
 /// [`keywords::delete_keyword_blocks`], [`args::delete_arguments`],
 /// [`indent::delete_blocks`], [`calls::inline_functions`] (before the
 /// sweeps, which can break a definition's header: `t(s&s{…}` is still
@@ -279,6 +281,18 @@ pub(super) fn blind_into(
     // Whether this is the first round.
     let mut first = true;
     let mut kept_words: Vec<Vec<u8>> = Vec::new();
+    // A coarse cut first: the passes below spend a run or more on every
+    // bracket pair, which on a large input around a small cause costs
+    // thousands of runs where chunks of lines (or of top-level units, for
+    // a text on one line) cost a few per size.
+    let mut units = ddmin::lines(cur);
+    if units.len() < 4 {
+        units = lists::top_level_units(cur);
+    }
+    if units.len() > 2 {
+        *cur = ddmin::fruitful_chunks_from_end(units, tester).concat();
+        passes.push(("chunk-units", cur.len(), tester.stats().tests));
+    }
     loop {
         let before = cur.clone();
         *cur = delete_elements(cur, tester);

@@ -154,9 +154,33 @@ pub fn delete_sweep_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) 
 /// makes ddmin quadratic on an input whose parts are mostly needed
 /// (BENCHMARKS.md, grammar-blind reduction). The final single-unit sweep
 /// makes the result 1-minimal.
-pub fn chunk_sweep_from_end<'a>(
+pub fn chunk_sweep_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec<&'a [u8]> {
+    let units = chunks_from_end(units, tester);
+    delete_sweep_from_end(units, tester)
+}
+
+/// [`chunk_sweep_from_end`] without its final single-unit sweep: chunks
+/// of halving sizes down to 2.
+pub fn chunks_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec<&'a [u8]> {
+    chunk_levels(units, tester, false)
+}
+
+/// [`chunks_from_end`] that stops after a chunk size at which no chunk
+/// could go: a coarse first cut for large inputs. Where the units cannot
+/// go alone (the lines of a pretty-printed JSON value) it costs the few
+/// runs of the largest size; where most can go (3,000 needless functions
+/// around one that fails) it removes them in a few runs per size.
+pub fn fruitful_chunks_from_end<'a>(
+    units: Vec<&'a [u8]>,
+    tester: &mut Tester<'_>,
+) -> Vec<&'a [u8]> {
+    chunk_levels(units, tester, true)
+}
+
+fn chunk_levels<'a>(
     mut units: Vec<&'a [u8]>,
     tester: &mut Tester<'_>,
+    while_fruitful: bool,
 ) -> Vec<&'a [u8]> {
     let mut k = 1;
     while k * 4 <= units.len() {
@@ -164,19 +188,24 @@ pub fn chunk_sweep_from_end<'a>(
     }
     while k >= 2 && !tester.stopped() {
         let mut i = units.len();
+        let mut fruitful = false;
         while i >= k && units.len() > k && !tester.stopped() {
             let c = without(&units, i - k, i);
             let r = c.concat();
             if let Some((c, _)) = tester.first_interesting([(c, r)]) {
                 units = c;
+                fruitful = true;
                 i = i.saturating_sub(k).min(units.len());
             } else {
                 i -= k;
             }
         }
+        if while_fruitful && !fruitful {
+            break;
+        }
         k /= 2;
     }
-    delete_sweep_from_end(units, tester)
+    units
 }
 
 /// Deletes two or three adjacent tokens at once, wherever they stand,

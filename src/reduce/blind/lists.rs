@@ -114,6 +114,46 @@ pub fn statements(text: &[u8]) -> Vec<&[u8]> {
     out
 }
 
+/// `text` split after each `;`, line end or `}` that leaves it outside
+/// brackets: the statements and blocks of a program on one line
+/// (`int f(){…} int g(){…};x=1;`), for a coarse cut of minified code.
+///
+/// ```
+/// use grammar_min::reduce::blind::lists::top_level_units;
+/// let t = b"int f(){a;}int g(){b;};x=(1;2);y";
+/// assert_eq!(top_level_units(t), [&b"int f(){a;}"[..], b"int g(){b;}", b";", b"x=(1;2);", b"y"]);
+/// ```
+pub fn top_level_units(text: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let (mut depth, mut from) = (0usize, 0);
+    for (i, &b) in text.iter().enumerate() {
+        let end = match b {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                false
+            }
+            b')' | b']' => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                depth == 0
+            }
+            b';' | b'\n' => depth == 0,
+            _ => false,
+        };
+        if end {
+            out.push(&text[from..=i]);
+            from = i + 1;
+        }
+    }
+    if from < text.len() {
+        out.push(&text[from..]);
+    }
+    out
+}
+
 /// Where the first element of the list whose statement starts at `s` and
 /// whose first comma is at `comma` may start, most likely first: at the
 /// opener of a pair that ends right before the comma (`VALUES (1, 2),`),

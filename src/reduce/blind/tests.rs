@@ -287,3 +287,23 @@ fn header_starts_after_the_previous_statement() {
     assert_eq!(header_start(b"x}\n  while (y) {", 15), 5);
     assert_eq!(header_start(b"{", 0), 0);
 }
+
+#[test]
+fn a_large_input_loses_its_needless_lines_in_logarithmic_runs() {
+    // 3,000 one-line functions, each with a parameter list and a body,
+    // and one line that matters: element and pair passes would spend a
+    // run or more on every function; line chunks go first.
+    let mut text = String::new();
+    for i in 0..3000 {
+        text.push_str(&format!(
+            "static int f{i}(int a, int b) {{ v = a * {i} + f{}(a, b); return 0; }}\n",
+            (i * 7) % 3000
+        ));
+        if i == 1700 {
+            text.push_str("int boom(int q) { return q / 0; }\n");
+        }
+    }
+    let (out, runs) = blind_auto(text.as_bytes(), |c| c.windows(5).any(|w| w == b"q / 0"));
+    assert_eq!(out, b"q / 0");
+    assert!(runs < 150, "{runs} runs");
+}
