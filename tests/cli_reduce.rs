@@ -430,3 +430,23 @@ fn output_onto_the_artifact_is_refused_and_the_artifact_kept() {
         );
     }
 }
+
+#[test]
+fn one_artifact_that_does_not_fail_does_not_stop_the_others() {
+    let d = tempfile::tempdir().unwrap();
+    setup(d.path());
+    std::fs::write(d.path().join("fine.txt"), "x = 1;").unwrap();
+    std::fs::write(d.path().join("zbug.txt"), "y = (1) + 2;").unwrap();
+    bin()
+        .current_dir(d.path())
+        .args(["reduce", "--cmd", "python3 check.py {}"])
+        .args(["bug.txt", "fine.txt", "zbug.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("fine.txt: the original"))
+        .stderr(contains("going on with the other artifacts"))
+        .stderr(contains("1 of 3 artifact(s) could not be reduced"));
+    assert_eq!(std::fs::read(d.path().join("bug.txt.min")).unwrap(), b"()");
+    assert_eq!(std::fs::read(d.path().join("zbug.txt.min")).unwrap(), b"()");
+    assert!(!d.path().join("fine.txt.min").exists());
+}

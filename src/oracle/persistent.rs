@@ -271,7 +271,10 @@ impl PersistentOracle {
     }
 
     /// Runs one candidate; `None` if it did not fail.
-    fn run_signature(&mut self, candidate: &[u8]) -> io::Result<Option<Signature>> {
+    ///
+    /// # Errors
+    /// The target could not be (re)started or talked to.
+    pub fn run_signature(&mut self, candidate: &[u8]) -> io::Result<Option<Signature>> {
         if self.running.is_none() {
             self.spawn()?;
         }

@@ -256,6 +256,7 @@ pub fn extract(stderr: &str, exit: Exit) -> Option<Signature> {
         if line.contains("has overflowed its stack") || line.contains("stack-overflow on address") {
             sig.kind = CrashKind::StackOverflow;
             sig.location = first_frame_loc;
+            recursion_cycle(&lines, &mut sig);
             return Some(sig);
         }
     }
@@ -291,6 +292,11 @@ pub fn extract(stderr: &str, exit: Exit) -> Option<Signature> {
             }
             sig.message = Some(normalize_message(rest));
             sig.location = first_frame_loc;
+            if sig.kind == CrashKind::StackOverflow {
+                // The summary names the frame the overflow hit.
+                sig.message = Some("stack-overflow".into());
+                recursion_cycle(&lines, &mut sig);
+            }
             return Some(sig);
         }
         if let Some(rest) = find_after(line, "ERROR: libFuzzer: ") {
@@ -342,6 +348,56 @@ pub fn extract(stderr: &str, exit: Exit) -> Option<Signature> {
             sig.kind = CrashKind::Exit(c);
             Some(sig)
         }
+    }
+}
+
+/// A stack overflow from unbounded recursion stops in whichever function
+/// of the cycle the stack ran out in, which changes from run to run (and
+/// with the input's nesting depth), as does the sanitizer's summary
+/// naming that frame. When frames repeat, the signature names the cycle
+/// instead: its location is the least repeated `file:line:col` and its
+/// frames the repeated functions, sorted. Dependencies' frames count here
+/// (the recursion is often in a parser crate).
+fn recursion_cycle(lines: &[&str], sig: &mut Signature) {
+    let frames: Vec<(String, String)> = all_frames(lines)
+        .into_iter()
+        .filter(|(f, file)| {
+            !file.is_empty() && !(is_runtime_frame(f, file) && !file.contains("/.cargo/registry/"))
+        })
+        .collect();
+    let mut counts: std::collections::HashMap<&(String, String), usize> = Default::default();
+    for f in &frames {
+        *counts.entry(f).or_default() += 1;
+    }
+    let mut repeated: Vec<&(String, String)> = counts
+        .into_iter()
+        .filter(|&(_, n)| n >= 2)
+        .map(|(f, _)| f)
+        .collect();
+    if repeated.is_empty() {
+        return;
+    }
+    repeated.sort_by(|a, b| (&a.1, &a.0).cmp(&(&b.1, &b.0)));
+    sig.location = Some(crate_relative(&repeated[0].1));
+    let mut names: Vec<String> = repeated.iter().map(|(f, _)| f.clone()).collect();
+    names.sort();
+    names.dedup();
+    names.truncate(MAX_FRAMES);
+    sig.frames = names;
+}
+
+/// A frame's file, from the last `src/` on (relative to its crate), or
+/// for a registry crate from its directory (`ron-0.5.1/src/de/mod.rs`).
+fn crate_relative(file: &str) -> String {
+    if let Some(i) = file.find("/.cargo/registry/src/") {
+        let rest = &file[i + "/.cargo/registry/src/".len()..];
+        if let Some(j) = rest.find('/') {
+            return rest[j + 1..].to_string();
+        }
+    }
+    match file.rfind("/src/") {
+        Some(i) => file[i + 1..].to_string(),
+        None => file.trim_start_matches("./").to_string(),
     }
 }
 
@@ -477,13 +533,7 @@ fn frame_locations(lines: &[&str]) -> Vec<String> {
     all_frames(lines)
         .into_iter()
         .filter(|(f, file)| !is_runtime_frame(f, file) && !file.is_empty())
-        .map(|(_, file)| {
-            // Keep the path relative to the crate: from the last `src/` on.
-            match file.rfind("/src/") {
-                Some(i) => file[i + 1..].to_string(),
-                None => file.trim_start_matches("./").to_string(),
-            }
-        })
+        .map(|(_, file)| crate_relative(&file))
         .collect()
 }
 

@@ -114,10 +114,14 @@ impl Bucket {
             // An artifact that cannot go on is skipped with its reason.
             let json = self.json;
             let mut skip = |e: anyhow::Error, what: &str| {
-                not_reproduced.push((name.clone(), format!("{e:#}")));
+                let why = format!("{e:#}");
                 if !json {
-                    eprintln!("skipped: {what}");
+                    // The error's first line names the cause (no crash, a
+                    // different crash on the second run, a parse error).
+                    let first = why.lines().next().unwrap_or_default();
+                    eprintln!("skipped: {what}: {first}");
                 }
+                not_reproduced.push((name.clone(), why));
             };
             let tree0 = match session.tree_of(&original, artifact) {
                 Ok(t) => t,

@@ -131,8 +131,23 @@ impl Reduce {
         }
         let mut summaries = Vec::new();
         let multiple = artifacts.len() > 1;
+        // With several artifacts one that cannot be reduced (it does not
+        // fail, fails another way each run, does not parse) is reported
+        // and the others go on; the exit code says some failed.
+        let mut failed: Vec<(String, String)> = Vec::new();
         for artifact in &artifacts {
-            let s = self.reduce_one(&session, artifact, strategy, &stop, multiple)?;
+            let s = match self.reduce_one(&session, artifact, strategy, &stop, multiple) {
+                Ok(s) => s,
+                Err(e) if multiple && !stop.load(Ordering::SeqCst) => {
+                    eprintln!(
+                        "error: {}: {e:#}\n  (going on with the other artifacts)\n",
+                        artifact.display()
+                    );
+                    failed.push((artifact.display().to_string(), format!("{e:#}")));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             if !self.json {
                 // For choice artifacts both sizes: the text's may not move
                 // when the choices shrink.
@@ -173,7 +188,19 @@ impl Reduce {
         if self.json {
             println!("{}", serde_json::to_string_pretty(&summaries)?);
         }
-        Ok(ExitCode::SUCCESS)
+        if failed.is_empty() {
+            return Ok(ExitCode::SUCCESS);
+        }
+        eprintln!(
+            "{} of {} artifact(s) could not be reduced:",
+            failed.len(),
+            artifacts.len()
+        );
+        for (a, e) in &failed {
+            let first = e.lines().next().unwrap_or_default();
+            eprintln!("  {a}: {first}");
+        }
+        Ok(ExitCode::from(2))
     }
 
     fn out_path(&self, artifact: &Path, multiple: bool) -> PathBuf {

@@ -433,15 +433,23 @@ impl Session {
                         )
                     })?;
                     for run in 2..=a.repeat {
-                        let outcome = o.test(original);
-                        if outcome != Outcome::Interesting {
-                            bail!(
-                                "{} reproduced on run 1 but not on run {run} of {} ({outcome}) in \
-                                 persistent mode: a flaky crash, or one that needs a fresh process \
-                                 (try --no-persistent)",
+                        let first = o.reference().to_string();
+                        match o.run_signature(original)? {
+                            None => bail!(
+                                "{} crashed on run 1 ({first}) but not on run {run} of {} in \
+                                 persistent mode: a flaky crash, or one that needs a fresh \
+                                 process (try --no-persistent)",
                                 artifact.display(),
                                 a.repeat
-                            );
+                            ),
+                            Some(sig) if !o.reference().matches(&sig, a.signature) => bail!(
+                                "{} is flaky: run 1 gave `{first}`, run {run} of {} gave `{sig}`; \
+                                 compare less of the crash with --signature kind (or message), \
+                                 or fix the nondeterminism",
+                                artifact.display(),
+                                a.repeat
+                            ),
+                            Some(_) => {}
                         }
                     }
                     if !quiet {

@@ -157,3 +157,32 @@ fn levels_are_cumulative() {
     assert!(!a.matches(&b, SignatureLevel::Location));
     assert!(normalize_message("v2 at 12") == "v2 at N");
 }
+
+/// An ASan stack-overflow report of a recursion `a` → `b` → `a` … that
+/// ran out of stack in frame `top` (`skip` = how many cycle frames the
+/// innermost end lacks).
+fn overflow_report(top: &str, skip: usize) -> String {
+    const REG: &str = "/home/u/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/p-0.1.0/src";
+    let mut s = format!(
+        "==1==ERROR: AddressSanitizer: stack-overflow on address 0x7ffc8 (pc 0x55 bp 0x7f sp 0x7f T0)\n    #0 0x55 in {top} {REG}/lex.rs\n"
+    );
+    let cycle = [("p::a", "de.rs:130:25"), ("p::b", "value.rs:118:26")];
+    for i in 0..40 {
+        let (f, loc) = cycle[(i + skip) % 2];
+        s.push_str(&format!("    #{} 0x55 in {f} {REG}/{loc}\n", i + 1));
+    }
+    s.push_str(&format!(
+        "\nSUMMARY: AddressSanitizer: stack-overflow {REG}/lex.rs in {top}\n"
+    ));
+    s
+}
+
+#[test]
+fn a_recursion_overflows_with_one_signature_wherever_it_stops() {
+    let a = extract(&overflow_report("p::lex::ident", 0), Exit::Code(1)).unwrap();
+    let b = extract(&overflow_report("p::b", 1), Exit::Code(1)).unwrap();
+    assert_eq!(a.kind, CrashKind::StackOverflow);
+    assert_eq!(a.location.as_deref(), Some("p-0.1.0/src/de.rs:130:25"));
+    assert_eq!(a.frames, ["p::a", "p::b"]);
+    assert!(a.matches(&b, SignatureLevel::Frames), "{a} / {b}");
+}
