@@ -362,7 +362,7 @@ fn recursion_cycle(lines: &[&str], sig: &mut Signature) {
     let frames: Vec<(String, String)> = all_frames(lines)
         .into_iter()
         .filter(|(f, file)| {
-            !file.is_empty() && !(is_runtime_frame(f, file) && !file.contains("/.cargo/registry/"))
+            !file.is_empty() && (!is_runtime_frame(f, file) || file.contains("/.cargo/registry/"))
         })
         .collect();
     let mut counts: std::collections::HashMap<&(String, String), usize> = Default::default();
