@@ -13,7 +13,9 @@
 //! * [`Blanks::Runs`]: parsed with a variant of the grammar in which each
 //!   run of blanks in a terminal matches any run of one or more blanks (a
 //!   newline for a space, two spaces for one), and blanks may lead and
-//!   trail;
+//!   trail; an alternative that is only spaces or tabs (`<char> ::= " "`,
+//!   a character of a comment or a string) stays as it is, so a comment
+//!   cannot swallow the line after it;
 //! * [`Blanks::Tight`]: the same with runs of zero or more blanks (`1+2`
 //!   for `1 + 2`);
 //! * [`Blanks::Removed`]: the input without any blank, parsed with a
@@ -236,6 +238,17 @@ fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
                 [Elem::T(t)] if g.term(*t).len() == 1 => both(g.term(*t)[0]),
                 _ => false,
             };
+            // An alternative that is only spaces or tabs is a character
+            // (of a comment, a string), not a separator: it stays as it is.
+            // As a run of blanks it would match a line end too, and a
+            // comment would swallow the line after it.
+            if let ([Elem::T(t)], Mode::Runs { .. }) = (g.body(r), mode) {
+                let term = g.term(*t);
+                if !term.is_empty() && term.iter().all(|&c| c == b' ' || c == b'\t') {
+                    b.push_alt(g.name(sym), vec![Token::T(term.to_vec())]);
+                    continue;
+                }
+            }
             let mut tokens = Vec::new();
             for e in g.body(r) {
                 let t = match *e {
@@ -392,6 +405,23 @@ mod tests {
         assert!(respace(&g, b"( 1 )", Blanks::Tight).is_none());
         let r = respace(&g, b"( 1 )+2", Blanks::Removed).unwrap();
         assert_eq!(r.text, b"(1) + 2");
+    }
+
+    #[test]
+    fn a_comment_does_not_swallow_the_next_line() {
+        // A comment's characters include a space; the statement after it
+        // starts on its own line, indented where the grammar has no blank.
+        let g = Grammar::from_json_str(
+            r##"{"<start>": ["<line><start>", ""], "<line>": ["# <c>\n", "<w>\n"],
+                "<c>": ["", "<ch><c>"], "<ch>": ["a", "w", " "], "<w>": ["w", "a"]}"##,
+            &Default::default(),
+        )
+        .unwrap();
+        let r = respace(&g, b"# a a\n  w\n", Blanks::Runs).unwrap();
+        assert_eq!(r.text, b"# a a\nw\n");
+        // Before, the space alternative matched "\n  " and the next line
+        // became comment text: `# a a\n  w` read as one comment.
+        assert_eq!(r.tree.unparse(&g), b"# a a\nw\n");
     }
 
     #[test]
