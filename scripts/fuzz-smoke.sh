@@ -76,4 +76,18 @@ CALC_BUGS=1 "${GM[@]}" reduce calc_grammar "$WORK/by-hand.txt" --input text \
 grep -q '/' "$WORK/by-hand.min" || {
     echo "fuzz-smoke: the text crash lost its division: $(cat "$WORK/by-hand.min")" >&2; exit 1; }
 echo "fuzz-smoke: text crash reduced to: $(tr '\n' ' ' <"$WORK/by-hand.min")" >&2
+# bucket on the same crash: its reproducer, as choices, crashes the target.
+CALC_BUGS=1,2 "${GM[@]}" bucket calc_grammar "$ART" -o "$WORK/buckets" --precision 5 \
+    >"$WORK/bucket.out" 2>"$WORK/bucket.log" || {
+    cat "$WORK/bucket.log" >&2; echo "fuzz-smoke: bucket failed" >&2; exit 1; }
+set +e
+CALC_BUGS=1,2 "$BIN/calc_grammar" "$WORK/buckets/bucket-0/reproducer.choices" >"$WORK/repro.log" 2>&1
+rc=$?
+set -e
+if [[ $rc -eq 0 ]] || ! grep -q 'calc bug [12]' "$WORK/repro.log"; then
+    tail -20 "$WORK/repro.log" >&2
+    echo "fuzz-smoke: bucket's reproducer.choices does not crash calc_grammar (exit $rc)" >&2
+    exit 1
+fi
+echo "fuzz-smoke: bucket's reproducer: $(tr '\n' ' ' <"$WORK/buckets/bucket-0/reproducer.txt")" >&2
 echo "fuzz-smoke: ok" >&2

@@ -25,7 +25,8 @@ use std::time::Instant;
 ///
 /// Output: a table on stdout (or --json), and with -o DIR (default
 /// `fuzz/buckets/TARGET` for a target) one directory per bucket holding
-/// `pattern-N.json`, `patterns.txt`, the smallest reproducer and K instances
+/// `pattern-N.json`, `patterns.txt`, the smallest reproducer (`reproducer.txt`,
+/// and for a grammar target `reproducer.choices`, the bytes it reads) and K instances
 /// that were verified to fail.
 ///
 /// Example: cargo grammar-min bucket calc -j 2
@@ -268,6 +269,15 @@ impl Bucket {
                     )?;
                     if let Some(s) = &b.smallest {
                         write_atomic(&bd.join("reproducer.txt"), s)?;
+                        // A grammar target reads choices: the reproducer as
+                        // the bytes `cargo fuzz run TARGET FILE` takes.
+                        let choices = (session.kind == InputKind::Choices)
+                            .then(|| grammar_min::parse::Parser::new(g).parse(s).ok())
+                            .flatten()
+                            .and_then(|t| session.candidate_bytes(&t, s));
+                        if let Some(c) = choices {
+                            write_atomic(&bd.join("reproducer.choices"), &c)?;
+                        }
                     }
                     for (j, (text, bytes)) in kept.iter().enumerate() {
                         write_atomic(&bd.join(format!("instances/{j}.txt")), text)?;

@@ -117,16 +117,86 @@ pub struct TargetBudgetArgs {
     pub target_dir: Option<PathBuf>,
 }
 
+/// A grammar file, optional where `--target` can name a grammar fuzz
+/// target that reports its own.
+#[derive(Args, Debug, Clone)]
+pub struct TargetGrammarArgs {
+    /// Grammar file (fuzzingbook or token-list JSON); default with
+    /// --target: the grammar built into the target.
+    #[arg(short, long, value_name = "FILE")]
+    pub grammar: Option<PathBuf>,
+    /// Start symbol.
+    #[arg(long, value_name = "NONTERMINAL", default_value = "<start>")]
+    pub start: String,
+}
+
 impl TargetBudgetArgs {
-    /// The budgets to decode with: the command line's, then the target's
-    /// (with --target), then the defaults.
-    pub fn config(&self, decode: &DecodeArgs) -> Result<DecodeConfig> {
-        let Some(name) = &self.target else {
-            return Ok(decode.config());
+    /// The grammar and budgets to decode with. The grammar: `--grammar`,
+    /// else the one built into `--target`; if both are given and differ,
+    /// the target's (what it decodes with), with a warning. The budgets:
+    /// the command line's, then the target's, then the defaults.
+    pub fn grammar_and_config(
+        &self,
+        ga: &TargetGrammarArgs,
+        decode: &DecodeArgs,
+    ) -> Result<(Grammar, DecodeConfig)> {
+        let file = |path: &PathBuf| {
+            GrammarArgs {
+                grammar: path.clone(),
+                start: ga.start.clone(),
+            }
+            .load()
         };
-        if decode.complete() {
-            return Ok(decode.config());
+        let Some(name) = &self.target else {
+            let Some(path) = &ga.grammar else {
+                bail!(
+                    "no grammar: pass --grammar FILE, or --target NAME to use a built \
+                     grammar fuzz target's own grammar and budgets"
+                );
+            };
+            return Ok((file(path)?, decode.config()));
+        };
+        if let (Some(path), true) = (&ga.grammar, decode.complete()) {
+            return Ok((file(path)?, decode.config()));
         }
+        let reported = self.describe(name)?;
+        let cfg = decode.config_over(reported.config);
+        let Some(own) = reported.grammar else {
+            let Some(path) = &ga.grammar else {
+                bail!(
+                    "{name} reports no grammar (built with an older grammar-min: rebuild it); \
+                     pass --grammar FILE"
+                );
+            };
+            return Ok((file(path)?, cfg));
+        };
+        if let Some(path) = &ga.grammar {
+            let same = std::fs::read_to_string(path).ok().is_some_and(|t| {
+                serde_json::from_str::<serde_json::Value>(&t).ok()
+                    == serde_json::from_str::<serde_json::Value>(&own).ok()
+            });
+            if same {
+                return Ok((file(path)?, cfg));
+            }
+            eprintln!(
+                "warning: {} differs from the grammar built into {name}; decoding with the \
+                 target's, which is what it ran (rebuild the target after editing the grammar: \
+                 `cargo fuzz build {name}`)",
+                path.display()
+            );
+        }
+        let g = Grammar::from_json_str(
+            &own,
+            &LoadOptions {
+                start: Some(ga.start.clone()),
+            },
+        )
+        .map_err(|e| anyhow::anyhow!("the grammar built into {name} does not load: {e}"))?;
+        Ok((g, cfg))
+    }
+
+    /// What the built target `name` reports (its budgets and grammar).
+    fn describe(&self, name: &str) -> Result<grammar_min::oracle::describe::Described> {
         let cwd = std::env::current_dir()?;
         let project = grammar_min::oracle::discover::FuzzProject::discover(
             &cwd,
@@ -147,7 +217,7 @@ impl TargetBudgetArgs {
                 binary.display()
             );
         };
-        Ok(decode.config_over(reported.config))
+        Ok(reported)
     }
 }
 

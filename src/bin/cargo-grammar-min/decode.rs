@@ -1,6 +1,6 @@
 //! `decode`: choice-sequence files to the inputs they stand for.
 
-use crate::common::{write_atomic, DecodeArgs, GrammarArgs, StreamArgs};
+use crate::common::{write_atomic, DecodeArgs, StreamArgs};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use grammar_min::generate::{decode_into, decode_tree};
@@ -20,19 +20,20 @@ use std::process::ExitCode;
 /// each ARTIFACT is written to DIR/<its file name>.txt (or .dot) instead,
 /// which suits a whole corpus.
 ///
-/// A target decodes with its own budgets (`config` in
-/// `grammar_fuzz_target!`); --target NAME asks the built target for them,
-/// so deep or long inputs come out exactly as the target saw them.
+/// A target decodes with its own grammar and budgets (`config` in
+/// `grammar_fuzz_target!`); --target NAME asks the built target for both,
+/// so inputs come out exactly as the target saw them (a --grammar file that
+/// differs from the target's gets a warning: rebuild the target).
 ///
 /// Examples:
-///   cargo grammar-min decode -g grammars/calc.json --target calc fuzz/artifacts/calc/crash-0a1b
-///   cargo grammar-min decode -g grammars/calc.json --target calc -o corpus-text fuzz/corpus/calc
+///   cargo grammar-min decode --target calc fuzz/artifacts/calc/crash-0a1b
+///   cargo grammar-min decode --target calc -o corpus-text fuzz/corpus/calc
 ///   cargo grammar-min decode --grammar grammars/json.json --dot seed.choices | dot -Tsvg > tree.svg
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Decode {
     #[command(flatten)]
-    grammar: GrammarArgs,
+    grammar: crate::common::TargetGrammarArgs,
     /// Choice-sequence files (fuzz artifacts, corpus entries, `generate -o`
     /// `.choices` files); a directory stands for its files (a corpus).
     #[arg(required = true, value_name = "ARTIFACT")]
@@ -55,8 +56,9 @@ pub struct Decode {
 
 impl Decode {
     pub fn run(mut self) -> Result<ExitCode> {
-        let g = self.grammar.load()?;
-        let cfg = self.target.config(&self.decode)?;
+        let (g, cfg) = self
+            .target
+            .grammar_and_config(&self.grammar, &self.decode)?;
         self.artifacts = expand_dirs(&self.artifacts)?;
         // Read everything first, so a bad path produces no partial output.
         let mut inputs = Vec::with_capacity(self.artifacts.len());

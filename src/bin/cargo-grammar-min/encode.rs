@@ -1,7 +1,7 @@
 //! `encode`: turn a text file into the choice sequence a grammar fuzz
 //! target decodes back into it.
 
-use crate::common::{write_atomic, DecodeArgs, GrammarArgs};
+use crate::common::{write_atomic, DecodeArgs};
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -24,7 +24,7 @@ use std::process::ExitCode;
 #[derive(Args, Debug)]
 pub struct Encode {
     #[command(flatten)]
-    grammar: GrammarArgs,
+    grammar: crate::common::TargetGrammarArgs,
     /// The text file to encode.
     input: PathBuf,
     /// Where to write the choice sequence (written atomically).
@@ -41,11 +41,12 @@ pub struct Encode {
 
 impl Encode {
     pub fn run(self) -> Result<ExitCode> {
-        let g = self.grammar.load()?;
+        let (g, cfg) = self
+            .target
+            .grammar_and_config(&self.grammar, &self.budget)?;
         let Some((text, tree)) = crate::common::read_and_parse(&g, &self.input)? else {
             return Ok(ExitCode::from(1));
         };
-        let cfg = self.target.config(&self.budget)?;
         let (choices, used) = if self.auto {
             grammar_min::encode::encode_auto(&g, &tree, &cfg)
         } else {

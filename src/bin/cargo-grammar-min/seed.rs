@@ -1,7 +1,6 @@
 //! `seed`: turn a directory of real inputs into a libFuzzer seed corpus of
 //! choice sequences.
 
-use crate::common::GrammarArgs;
 use crate::common::{write_atomic, DecodeArgs};
 use anyhow::{Context, Result};
 use clap::Args;
@@ -33,7 +32,7 @@ use std::process::ExitCode;
 #[derive(Args, Debug)]
 pub struct Seed {
     #[command(flatten)]
-    grammar: GrammarArgs,
+    grammar: crate::common::TargetGrammarArgs,
     /// Directory of real inputs (regular files; subdirectories are skipped).
     text_dir: PathBuf,
     /// Corpus directory to write (created if missing).
@@ -49,9 +48,10 @@ pub struct Seed {
 
 impl Seed {
     pub fn run(self) -> Result<ExitCode> {
-        let g = self.grammar.load()?;
+        let (g, cfg) = self
+            .target
+            .grammar_and_config(&self.grammar, &self.budget)?;
         let parser = Parser::new(&g);
-        let cfg = self.target.config(&self.budget)?;
         let mut files: Vec<PathBuf> = std::fs::read_dir(&self.text_dir)
             .with_context(|| format!("cannot read input directory {}", self.text_dir.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
