@@ -405,3 +405,17 @@ fn help_teaches_with_examples() {
             .stdout(predicate::str::is_match(r"Examples?:\s+cargo grammar-min").unwrap());
     }
 }
+
+#[test]
+fn decode_without_a_grammar_or_a_target_says_what_to_pass() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("x.choices");
+    std::fs::write(&f, [1u8, 2, 3]).unwrap();
+    let out = cmd().arg("decode").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("pass --grammar FILE, or --target NAME"),
+        "{err}"
+    );
+}
