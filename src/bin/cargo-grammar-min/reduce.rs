@@ -103,7 +103,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, lines, statements, repeated names, tokens, bytes; then definitions and functions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, adjacent tokens";
+    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, adjacent tokens";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
