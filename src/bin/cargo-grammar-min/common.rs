@@ -382,3 +382,33 @@ pub fn shell_hint(cmd: &str) -> String {
         None => String::new(),
     }
 }
+
+/// Is this one of our own result files (not an artifact)?
+pub fn is_result_file(p: &Path) -> bool {
+    let s = p.to_string_lossy();
+    s.ends_with(".min") || s.ends_with(".choices") || s.ends_with(".pattern.json")
+}
+
+/// The crash artifacts in a directory, in name order: every file but our
+/// own results and hidden files. `cargo fuzz tmin` leaves its results
+/// (`minimized-from-HASH`) next to the crashes they came from; they are
+/// skipped with a note, since counting them would count those crashes
+/// twice (pass them by name to include them).
+pub fn artifacts_in(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut v = files_in(dir)?;
+    v.retain(|p| !is_result_file(p));
+    let before = v.len();
+    v.retain(|p| {
+        !p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("minimized-from-"))
+    });
+    if v.len() < before {
+        eprintln!(
+            "note: skipping {} `minimized-from-*` file(s) in {} (results of `cargo fuzz tmin`, \
+             copies of crashes already there); pass them by name to include them",
+            before - v.len(),
+            dir.display()
+        );
+    }
+    Ok(v)
+}
