@@ -68,7 +68,9 @@ pub struct OracleArgs {
     #[arg(long, value_name = "S")]
     pub timeout: Option<f64>,
     /// How much of the crash signature must match: kind, location
-    /// (default: kind + panic location), message, frames.
+    /// (default: kind + panic location; for a sanitizer report the first
+    /// frame in your code; for a stack overflow from recursion the
+    /// recursion's cycle, wherever the stack ran out), message, frames.
     #[arg(long, default_value = "location")]
     pub signature: SignatureLevel,
     /// Runs of the original that must reproduce before starting.
