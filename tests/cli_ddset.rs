@@ -167,26 +167,7 @@ fn bucket_groups_by_pattern_and_keeps_bugs_apart() {
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let buckets = v["buckets"].as_array().unwrap();
-    let mut groups: Vec<Vec<String>> = buckets
-        .iter()
-        .map(|b| {
-            let mut names: Vec<String> = b["members"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| {
-                    let p = m["name"].as_str().unwrap();
-                    Path::new(p)
-                        .file_name()
-                        .unwrap()
-                        .to_string_lossy()
-                        .into_owned()
-                })
-                .collect();
-            names.sort();
-            names
-        })
-        .collect();
+    let mut groups: Vec<Vec<String>> = buckets.iter().map(member_names).collect();
     groups.sort();
     assert_eq!(
         groups,
@@ -244,10 +225,21 @@ fn bucket_skips_tmin_leftovers_and_result_files_in_an_artifacts_dir() {
         .as_array()
         .unwrap()
         .iter()
-        .flat_map(|b| b["members"].as_array().unwrap().clone())
+        .flat_map(member_names)
+        .collect();
+    names.sort();
+    assert_eq!(names, ["crash-1", "crash-2"], "{v:#}");
+}
+
+/// The file names of a bucket's members (from `bucket --json`), sorted.
+fn member_names(b: &serde_json::Value) -> Vec<String> {
+    let mut names: Vec<String> = b["members"]
+        .as_array()
+        .unwrap()
+        .iter()
         .map(|m| {
-            let p = m["name"].as_str().unwrap().to_string();
-            Path::new(&p)
+            let p = m["name"].as_str().unwrap();
+            Path::new(p)
                 .file_name()
                 .unwrap()
                 .to_string_lossy()
@@ -255,5 +247,5 @@ fn bucket_skips_tmin_leftovers_and_result_files_in_an_artifacts_dir() {
         })
         .collect();
     names.sort();
-    assert_eq!(names, ["crash-1", "crash-2"], "{v:#}");
+    names
 }

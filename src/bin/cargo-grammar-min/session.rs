@@ -404,8 +404,8 @@ impl Session {
                             artifact.display()
                         )
                     })?;
+                    let first = o.reference().to_string();
                     for run in 2..=a.repeat {
-                        let first = o.reference().to_string();
                         match o.run_signature(original)? {
                             None => bail!(
                                 "{} crashed on run 1 ({first}) but not on run {run} of {} in \
