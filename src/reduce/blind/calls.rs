@@ -47,9 +47,10 @@ pub struct Func {
 }
 
 /// The function definitions of `text`, in order, from the `(…)` pairs
-/// grouped by the name before them ([`args::calls`]): a pair followed by
-/// a brace block, after a name that is not a statement keyword (`if (x)
-/// {…}` is no function), with the group's other pairs as its calls.
+/// grouped by the name before them (`args::named_pairs`): a pair followed
+/// by a brace block, after a name that is not a statement keyword (`if (x)
+/// {…}` is no function), with the group's other pairs as its calls; and
+/// headers that lost their `)` (`unclosed_headers`).
 ///
 /// ```
 /// use grammar_min::reduce::blind::calls::funcs;
