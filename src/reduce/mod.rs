@@ -336,6 +336,19 @@ pub fn reduce_text(
             Err(_) => break,
         }
     }
+    if strategy == Strategy::Auto && !tester.stopped() {
+        // Lists that must keep one length, a table's columns and the rows
+        // inserted into it: deleting one element of either breaks the
+        // text, and the tree passes delete one node at a time. The blind
+        // pass deletes the element at one position of every such list at
+        // once (a run per position and group of lists of one length).
+        let cols = blind::args::delete_columns(&cur, tester);
+        if cols != cur {
+            cur = cols;
+            passes.push(("delete-columns", cur.len(), tester.stats().tests));
+            polish_into(&mut cur, Some(&keywords), tester, &mut passes);
+        }
+    }
     if cur.len() > input.len() {
         // Respaced longer and reduced no further: the input is smaller.
         cur = input.to_vec();

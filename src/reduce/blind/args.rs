@@ -141,14 +141,19 @@ pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 /// Columns: the `(…)` and `[…]` pairs of two or more elements grouped by
 /// bracket and number of elements, whatever precedes them; in each
 /// group, each position from the last to the first, one candidate
-/// deleting that element from every pair of the group. A table's columns
-/// and the rows inserted into it (`CREATE TABLE t(a, b, c)`, `VALUES (1,
-/// 2, 3)`), the rows of a matrix: lists that must keep one length with
-/// no name in common. Groups in order of their first pair; run once the
+/// deleting that element from every pair of the group (where that fails,
+/// in a group of 3 to 8 pairs, one candidate per pair leaving it whole: a
+/// call with as many arguments that happens to sit among them).
+/// A table's columns and the rows inserted into it (`CREATE TABLE t(a, b,
+/// c)`, `VALUES (1, 2, 3)`), the rows of a matrix: lists that must keep
+/// one length with no name in common. Groups in order of their first pair; run once the
 /// other passes are at their fixpoint (on a large text most groups are
 /// lists of the same length by chance). `text` must be known
 /// interesting.
 pub fn delete_columns(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    // Largest group whose pairs are also left whole one at a time (a run
+    // per pair for each position that stays).
+    const MAX_LEAVE_ONE_OUT: usize = 8;
     let mut cur = text.to_vec();
     let mut groups: Vec<((u8, usize), Vec<usize>)> = Vec::new();
     for p in pairs_with_commas(&cur) {
@@ -183,8 +188,30 @@ pub fn delete_columns(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                 break;
             }
             i -= 1;
-            let (cand, done) = cut_all(&cur, ps.iter().map(|p| argument(p, i)).collect());
-            if let Some(((), c)) = tester.first_interesting([((), cand)]) {
+            // Every pair of the group at once. Where that fails, in a group
+            // of three to MAX_LEAVE_ONE_OUT, all but one, each in turn: a
+            // call with as many arguments among a table and its rows
+            // (`RAISE(ABORT,'…')` beside `t(a,b)` and `VALUES(0,0)`) must
+            // keep them. The pair left whole then leaves the group.
+            let cut_but = |skip: Option<usize>| {
+                let cuts = ps
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| Some(k) != skip)
+                    .map(|(_, p)| argument(p, i))
+                    .collect();
+                let (cand, done) = cut_all(&cur, cuts);
+                ((skip, done), cand)
+            };
+            let mut found = tester.first_interesting([cut_but(None)]);
+            if found.is_none() && (3..=MAX_LEAVE_ONE_OUT).contains(&ps.len()) {
+                found = tester.first_interesting((0..ps.len()).map(|k| cut_but(Some(k))));
+            }
+            if let Some(((skip, done), c)) = found {
+                if let Some(k) = skip {
+                    let whole = ps[k].0;
+                    openers.retain(|&o| o != whole);
+                }
                 cur = c;
                 // Openers move left by what was cut before them; those
                 // inside a cut are gone.
@@ -247,10 +274,36 @@ mod tests {
             out,
             b"CREATE TABLE t( b INT); INSERT INTO t VALUES ( 'x'), ( 'y');"
         );
-        // Positions 2 (goes), 1 (stays), 0 (goes).
-        assert_eq!(runs, 3);
+        // Positions 2 (goes), 1 (stays, and so does each of its three
+        // leave-one-out candidates), 0 (goes).
+        assert_eq!(runs, 6);
         // By name alone nothing goes: the three lists have no name in common.
         assert_eq!(run_pass(delete_arguments, input, p).0, input);
+    }
+
+    #[test]
+    fn a_call_among_the_columns_keeps_its_arguments() {
+        // `RAISE(ABORT, 'x')` has as many arguments as the table and its
+        // row, and needs both; every list of the table has one length.
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let len = |from: &str| {
+                s.split(from)
+                    .nth(1)
+                    .map(|r| r.split(')').next().unwrap().matches(',').count())
+            };
+            s.contains("RAISE(ABORT, 'x')") && s.contains("b)") && len("t(") == len("VALUES(")
+        };
+        let input = b"CREATE TABLE t(a, b); SELECT RAISE(ABORT, 'x'); INSERT INTO t VALUES(1, 2);";
+        let (out, runs) = run_pass(delete_columns, input, p);
+        assert_eq!(
+            out,
+            b"CREATE TABLE t( b); SELECT RAISE(ABORT, 'x'); INSERT INTO t VALUES( 2);"
+        );
+        // Position 1: all three, then each left whole (3 runs, `b` stays);
+        // position 0: all three, then the table left whole (fails), then
+        // the call (goes).
+        assert_eq!(runs, 7);
     }
 
     #[test]

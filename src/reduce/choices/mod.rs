@@ -295,11 +295,59 @@ fn minimize_candidates(
     lowering: bool,
 ) -> Vec<Edit> {
     let lowers = min.lowerings(ctx, t);
-    spans(ctx, t)
+    let mut v: Vec<Edit> = spans(ctx, t)
         .into_iter()
         .filter_map(|n| {
             let k = min.bytes[t.symbol(ctx.g, n)?.index()];
             (lowers(n) == lowering).then(|| Edit::replace(span(t, n, len), vec![Piece::Zeros(k)]))
+        })
+        .collect();
+    if lowering {
+        v.extend(keyword_lowerings(ctx, t, min, len));
+    }
+    v
+}
+
+/// Whether `sym` chooses among keywords: every alternative is terminals
+/// only, and not all of them one byte long (a character class such as a
+/// digit or a letter is the text polish's, byte by byte).
+fn is_keyword_choice(g: &Grammar, sym: SymbolId) -> bool {
+    let mut rules = g.rules_of(sym).peekable();
+    rules.peek().is_some()
+        && g.num_alts(sym) > 1
+        && rules
+            .clone()
+            .all(|r| g.body(r).iter().all(|e| matches!(e, Elem::T(_))))
+        && rules.any(|r| terminal_bytes(g, r) > 1)
+}
+
+/// Text reduction freezes lexical atoms ([`TreeCtx::frozen`]), keywords
+/// among them; the polish deletes and shortens their bytes, but never
+/// swaps one keyword for another as long. Lowering a keyword to its
+/// symbol's first alternative does, where that is no longer: a trigger's
+/// `UPDATE` event becomes `INSERT`, after which the statements that only
+/// made the update happen can go. One candidate per keyword node that is
+/// not its symbol's first alternative, in text order.
+fn keyword_lowerings(ctx: &TreeCtx<'_>, t: &Tree, min: &Minimal, len: usize) -> Vec<Edit> {
+    let g = ctx.g;
+    let Some(frozen) = ctx.frozen(t) else {
+        return Vec::new();
+    };
+    let text = t.text_spans(g);
+    (0..t.len() as u32)
+        .map(NodeId)
+        .filter_map(|n| {
+            let Label::Rule(rule) = t.node(n).label() else {
+                return None;
+            };
+            let sym = g.rule(rule).lhs;
+            let r = span(t, n, len);
+            let keep = frozen[n.index()]
+                && g.alt_index(rule) > 0
+                && !r.is_empty()
+                && text[n.index()].len() >= min.text[sym.index()]
+                && is_keyword_choice(g, sym);
+            keep.then(|| Edit::replace(r, vec![Piece::Zeros(min.bytes[sym.index()])]))
         })
         .collect()
 }
