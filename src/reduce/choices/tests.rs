@@ -201,6 +201,47 @@ fn text_pipeline_restructures_too() {
     assert_eq!(phase.1, r.output.len());
 }
 
+#[test]
+fn a_statement_leaves_its_block_where_each_depth_has_its_own_rule() {
+    // A grammar with one statement rule per indentation depth (as a user
+    // writes for Python): the call `y()` inside `def a()` is a `<simple>`
+    // below `<line1>`, and no other `<line0>` holds it, so hoisting and
+    // same-symbol replacement cannot lift it. Restructuring can: the list
+    // `<stmts0>` rebuilt as `<line0><stmts0>`, the call in the first slot
+    // through the unit alternative `<simple>\n`, the rest minimal.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<stmts0>"],
+            "<stmts0>": ["<line0>", "<line0><stmts0>"],
+            "<line0>": ["<simple>\n", "def <name>():\n<stmts1>"],
+            "<stmts1>": ["<line1>", "<line1><stmts1>"],
+            "<line1>": [" <simple>\n"],
+            "<simple>": ["pass", "<name>()"],
+            "<name>": ["a", "b", "y"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    // `y()` fails when it runs: at the top, or through `a()`.
+    let mut o = FnOracle::new(|c: &[u8]| {
+        let s = String::from_utf8_lossy(c);
+        let top = |l: &str| s.lines().any(|x| x == l);
+        let runs = top("y()") || (s.contains("def a():\n y()") && top("a()"));
+        if crate::parse::parse(&g, c).is_ok() && runs {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    let mut t = Tester::new(&mut o);
+    let r = crate::reduce::reduce_text(
+        Some(&g),
+        b"def b():\n pass\ndef a():\n y()\n pass\nb()\na()\n",
+        crate::reduce::Strategy::Auto,
+        &mut t,
+    )
+    .unwrap();
+    assert_eq!(String::from_utf8_lossy(&r.output), "y()\n");
+}
+
 /// Nesting depth of brackets in `t` (the test grammar's texts).
 fn depth(t: &[u8]) -> usize {
     let (mut d, mut max) = (0usize, 0usize);
