@@ -450,3 +450,83 @@ fn one_artifact_that_does_not_fail_does_not_stop_the_others() {
     assert_eq!(std::fs::read(d.path().join("zbug.txt.min")).unwrap(), b"()");
     assert!(!d.path().join("fine.txt.min").exists());
 }
+
+#[test]
+fn grammatical_keeps_the_result_a_sentence_and_runs_no_unparsed_candidate() {
+    // Interesting iff the text holds a `/`: without --grammatical the
+    // polish leaves the grammar (`/` alone); with it, every candidate the
+    // program sees parses with the grammar, and so does the result.
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("e.txt"), "1 + 2 * (3 / 0) - 4 * (5 + 6)").unwrap();
+    let grammar = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
+    // The program logs every text it runs on.
+    let cmd = "sh -c 'cat \"$1\" >> seen; echo >> seen; grep -q / \"$1\"' sh {}";
+    let run = |extra: &[&str]| {
+        let out = bin()
+            .current_dir(d.path())
+            .args([
+                "grammar-min",
+                "reduce",
+                "--json",
+                "--grammar",
+                grammar,
+                "--cmd",
+                cmd,
+            ])
+            .args(extra)
+            .arg("e.txt")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let seen = std::fs::read_to_string(d.path().join("seen")).unwrap();
+        std::fs::remove_file(d.path().join("seen")).unwrap();
+        (
+            std::fs::read_to_string(d.path().join("e.txt.min")).unwrap(),
+            v[0].clone(),
+            seen,
+        )
+    };
+    let (free, _, _) = run(&[]);
+    assert_eq!(free, "/");
+    let (kept, json, seen) = run(&["--grammatical"]);
+    assert_eq!(kept, "0 / 0");
+    assert!(json["not_parsed"].as_u64().unwrap() > 0, "{json}");
+    // Every text the program saw parses (the log has one per line).
+    let g =
+        grammar_min::grammar::Grammar::from_path(grammar.as_ref(), &Default::default()).unwrap();
+    for line in seen.lines() {
+        assert!(
+            grammar_min::parse::parse(&g, line.as_bytes()).is_ok(),
+            "ran on {line:?}"
+        );
+    }
+    // `tests` counts runs of the program: the reproduction runs are not
+    // in it, the logged candidates are.
+    assert_eq!(
+        json["tests"].as_u64().unwrap() + 2,
+        seen.lines().count() as u64,
+        "{json}"
+    );
+
+    // Without --cmd or a grammar it says what it needs.
+    bin()
+        .current_dir(d.path())
+        .args([
+            "grammar-min",
+            "reduce",
+            "--grammatical",
+            "--cmd",
+            cmd,
+            "e.txt",
+        ])
+        .assert()
+        .failure()
+        .stderr(contains(
+            "--grammatical keeps --cmd candidates inside a grammar",
+        ));
+}

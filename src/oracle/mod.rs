@@ -131,6 +131,70 @@ impl<O: Oracle + ?Sized> Oracle for Box<O> {
     }
 }
 
+/// Keeps candidates inside a grammar: a text the grammar does not parse is
+/// [`Outcome::Invalid`] without running `inner`, so a reduction's result
+/// is a sentence of the grammar (`reduce --grammatical`), and the program
+/// under test sees no text it would reject as malformed.
+pub struct Parsed<'g, O> {
+    inner: O,
+    grammar: &'g crate::grammar::Grammar,
+    runs: u64,
+}
+
+impl<'g, O: Oracle> Parsed<'g, O> {
+    /// Wraps `inner`.
+    pub fn new(inner: O, grammar: &'g crate::grammar::Grammar) -> Self {
+        Parsed {
+            inner,
+            grammar,
+            runs: 0,
+        }
+    }
+
+    fn parses(&self, text: &[u8]) -> bool {
+        crate::parse::parse(self.grammar, text).is_ok()
+    }
+}
+
+impl<O: Oracle> Oracle for Parsed<'_, O> {
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        if !self.parses(candidate) {
+            return Outcome::Invalid;
+        }
+        self.runs += 1;
+        self.inner.test(candidate)
+    }
+    fn parallelism(&self) -> usize {
+        self.inner.parallelism()
+    }
+    fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        let ok: Vec<bool> = candidates.iter().map(|c| self.parses(c)).collect();
+        let run: Vec<&[u8]> = candidates
+            .iter()
+            .zip(&ok)
+            .filter_map(|(c, &ok)| ok.then_some(*c))
+            .collect();
+        self.runs += run.len() as u64;
+        let mut outcomes = self.inner.test_batch(&run).into_iter();
+        ok.iter()
+            .map(|&ok| {
+                if ok {
+                    outcomes.next().unwrap_or(Outcome::Invalid)
+                } else {
+                    Outcome::Invalid
+                }
+            })
+            .collect()
+    }
+    fn signature(&self) -> Option<&signature::Signature> {
+        self.inner.signature()
+    }
+    /// Runs of `inner`: candidates that did not parse cost none.
+    fn runs(&self) -> Option<u64> {
+        Some(self.inner.runs().unwrap_or(self.runs))
+    }
+}
+
 /// Adapts an oracle that expects text to choice-sequence candidates: each
 /// candidate is decoded with the grammar first. Reducers of choice
 /// artifacts then work on choices while a `--cmd` program sees text.

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::generate::decode;
 use grammar_min::oracle::process::CommandOracle;
-use grammar_min::oracle::Outcome;
+use grammar_min::oracle::{Oracle, Outcome, Parsed};
 use grammar_min::reduce::{
     ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, ReduceError, Strategy, Tester,
 };
@@ -93,6 +93,9 @@ struct Summary {
     /// Candidates not run: their text was longer than the best so far.
     skipped: u64,
     invalid: u64,
+    /// With --grammatical: candidates the grammar did not parse, answered
+    /// invalid without a run (not in `tests` or `invalid`).
+    not_parsed: u64,
     timeouts: u64,
     seconds: f64,
     interrupted: bool,
@@ -155,8 +158,12 @@ impl Reduce {
                     (Some(a), Some(b)) => format!(" of text; choices {a} -> {b} bytes"),
                     _ => String::new(),
                 };
+                let not_parsed = match s.not_parsed {
+                    0 => String::new(),
+                    n => format!(", {n} not parsed (no run)"),
+                };
                 eprintln!(
-                    "{}: {} -> {} bytes{choices} ({} tests, {} cache hits, {} invalid, {} timeouts) in {:.1}s{}",
+                    "{}: {} -> {} bytes{choices} ({} tests, {} cache hits, {} invalid{not_parsed}, {} timeouts) in {:.1}s{}",
                     s.artifact,
                     s.bytes_before,
                     s.bytes_after,
@@ -256,8 +263,14 @@ impl Reduce {
         let mut oracle = session.oracle(artifact, &original, self.json)?;
         // For choice artifacts under --cmd, a second oracle polishes the
         // decoded text (after `oracle`, which sets the time limit).
-        let polish_oracle = match session.command_config(artifact)? {
-            Some(c) if kind == InputKind::Choices => Some(CommandOracle::new(c)?),
+        let polish_oracle: Option<Box<dyn Oracle + '_>> = match session.command_config(artifact)? {
+            Some(c) if kind == InputKind::Choices => {
+                let o = CommandOracle::new(c)?;
+                Some(match grammar {
+                    Some(g) if self.oracle.grammatical => Box::new(Parsed::new(o, g)),
+                    _ => Box::new(o),
+                })
+            }
             _ => None,
         };
         let bar = if self.json {
@@ -314,20 +327,25 @@ impl Reduce {
                 }
                 _ => reduce_text(grammar, &original, strategy, &mut tester),
             };
-            let stats = tester.stats();
+            let mut stats = tester.stats();
+            // With --grammatical, runs of the program; the other "tests"
+            // were candidates the grammar rejected.
+            let not_parsed = stats.tests - tester.runs().min(stats.tests);
+            stats.tests -= not_parsed;
+            stats.invalid -= not_parsed.min(stats.invalid);
             // Keyed by decoded text: the text polish below can reuse it.
             let cache = if text_keyed {
                 tester.cache()
             } else {
                 OutcomeCache::default()
             };
-            r.map(|r| (r, stats, cache))
+            r.map(|r| (r, stats, not_parsed, cache))
         };
         bar.finish_and_clear();
         if let Some(e) = write_err {
             return Err(e);
         }
-        let (reduced, mut stats, cache) = result.map_err(|e| {
+        let (reduced, mut stats, mut not_parsed, cache) = result.map_err(|e| {
             let hint = match e {
                 ReduceError::Unparseable { .. } => format!(
                     "\nuse --strategy blind to reduce it without the grammar ({BLIND_PASSES}; \
@@ -364,7 +382,11 @@ impl Reduce {
             t2.seed(&text, Outcome::Interesting);
             let keywords = grammar.map(ddmin::keywords).unwrap_or_default();
             let r2 = polish(&text, Some(&keywords), &mut t2);
-            let s2 = t2.stats();
+            let mut s2 = t2.stats();
+            let unparsed = s2.tests - t2.runs().min(s2.tests);
+            s2.tests -= unparsed;
+            s2.invalid -= unparsed.min(s2.invalid);
+            not_parsed += unparsed;
             drop(t2);
             if let Some(e) = werr {
                 return Err(e);
@@ -404,6 +426,7 @@ impl Reduce {
             cache_hits: stats.cache_hits,
             skipped: stats.skipped,
             invalid: stats.invalid,
+            not_parsed,
             timeouts: stats.timeouts,
             seconds: started.elapsed().as_secs_f64(),
             interrupted: stop.load(Ordering::SeqCst),

@@ -16,7 +16,7 @@ use grammar_min::oracle::process::{
     CommandConfig, CommandOracle, RunLimits, TargetConfig, TargetOracle,
 };
 use grammar_min::oracle::signature::SignatureLevel;
-use grammar_min::oracle::{split, Decoded, Oracle, Outcome};
+use grammar_min::oracle::{split, Decoded, Oracle, Outcome, Parsed};
 use grammar_min::parse::{respace_first, Parser};
 use grammar_min::tree::Tree;
 use std::cell::Cell;
@@ -54,6 +54,12 @@ pub struct OracleArgs {
     /// With --cmd: this exit code means "invalid input" (not interesting).
     #[arg(long, value_name = "N")]
     pub invalid_exit: Option<i32>,
+    /// With --cmd and a grammar: only candidates the grammar parses are
+    /// run (the others count as invalid, without a run), so the result is
+    /// a sentence of the grammar. Without it the final polish may leave
+    /// the grammar where the program still fails (`0/0` from `0 / 0`).
+    #[arg(long)]
+    pub grammatical: bool,
     /// How to read artifacts.
     #[arg(long, value_enum, default_value = "auto")]
     pub input: InputKind,
@@ -225,6 +231,13 @@ impl OracleArgs {
         if kind == InputKind::Choices && grammar.is_none() {
             bail!("--input choices needs a grammar (--grammar FILE)");
         }
+        if self.grammatical && (grammar.is_none() || self.cmd.is_none()) {
+            bail!(
+                "--grammatical keeps --cmd candidates inside a grammar: it needs --cmd and a \
+                 grammar (--grammar FILE); a fuzz target's candidates are sentences of its \
+                 grammar already"
+            );
+        }
         // Text artifacts for a target that reads choices: encoded first.
         let text_artifacts = self.input == InputKind::Text && self.cmd.is_none() && grammar_target;
         if text_artifacts {
@@ -385,6 +398,7 @@ impl Session {
                 }
                 Ok(match (self.kind, &self.grammar) {
                     (InputKind::Choices, Some(g)) => Box::new(Decoded::new(o, g, self.cfg)),
+                    (_, Some(g)) if a.grammatical => Box::new(Parsed::new(o, g)),
                     _ => Box::new(o),
                 })
             }
