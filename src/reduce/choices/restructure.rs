@@ -107,15 +107,32 @@ pub fn restructure(
         // Bounds the descendant scans on big trees (each `nearest` call
         // walks a subtree).
         let mut budget = RESTRUCTURE_SCAN;
+        // In text reduction, a descendant inside an atom (a letter of a
+        // name) is no fill: the atoms are whole tokens, and a fragment of
+        // one makes a candidate that differs from its neighbours by a
+        // letter (`I = a`, `s = a`, `m = a` from `Inventory`, `self`,
+        // `main`), each a run.
+        let frozen = ctx.frozen(&t);
+        let inside_atom = |d: NodeId| {
+            frozen.as_ref().is_some_and(|f| {
+                let p = t.node(d).parent;
+                p != crate::tree::NO_PARENT && f[p as usize]
+            })
+        };
         'nodes: for n in spans(ctx, &t) {
             let Some(a) = t.symbol(g, n) else { continue };
             let r = span(&t, n, c.len());
+            // (fill's text range, candidate's text, edit)
+            let mut mine: Vec<((usize, usize), usize, Edit)> = Vec::new();
             for shape in &shapes[a.index()] {
                 budget = budget.saturating_sub(t.node(n).size as usize);
                 if budget == 0 {
                     break 'nodes;
                 }
                 for d in nearest(&t, g, n, shape.fill) {
+                    if inside_atom(d) {
+                        continue;
+                    }
                     let mut pieces = Vec::with_capacity(shape.body.len() + 3);
                     if r.start > c0.len() {
                         pieces.push(Piece::Zeros(r.start - c0.len()));
@@ -131,7 +148,9 @@ pub fn restructure(
                     }
                     let range = r.start.min(c0.len())..r.end.min(c0.len());
                     let text = whole - text_of(n) + shape.text + text_of(d);
-                    v.push((
+                    let fill = &text_spans[d.index()];
+                    mine.push((
+                        (fill.start, fill.end),
                         text,
                         Edit {
                             range,
@@ -139,11 +158,19 @@ pub fn restructure(
                             trim: true,
                         },
                     ));
-                    if v.len() >= MAX_RESTRUCTURE {
+                    if v.len() + mine.len() >= MAX_RESTRUCTURE {
                         break 'nodes;
                     }
                 }
             }
+            // Per fill (a descendant's text; nested nodes of one text are
+            // one fill), the node's shortest rebuild around it: the root
+            // alone offers a dozen wrappers around each small descendant (`a = a\n`, `a += a\n`, `if a:\n`, `import a\n`),
+            // which would take the whole run budget of a call from the
+            // nodes below it.
+            mine.sort_by_key(|&(fill, text, _)| (fill, text));
+            mine.dedup_by_key(|&mut (fill, _, _)| fill);
+            v.extend(mine.into_iter().map(|(_, text, e)| (text, e)));
         }
         v
     })

@@ -458,3 +458,40 @@ fn text_reduction_takes_a_shorter_text_with_more_choices() {
         "[0,1]"
     );
 }
+
+#[test]
+fn restructure_rebuilds_a_node_once_per_fill() {
+    // Three statement kinds wrap an expression. Rebuilt around one fill,
+    // a node would give `1;`, `x = 1;` and `x += 1;`: only the shortest
+    // runs, so the run budget reaches the other nodes and fills.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<stmts>"],
+            "<stmts>": ["<stmt>", "<stmt> <stmts>"],
+            "<stmt>": ["<e>;", "x = <e>;", "x += <e>;", "if <e> { <stmts> }"],
+            "<e>": ["<n>", "(<e>)", "<e> + <e>"],
+            "<n>": ["1", "2", "3"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let text = b"if 1 + 2 { x = (3); x += 1; } 2;";
+    let tree = crate::parse::parse(&g, text).unwrap();
+    let (start, cfg) = crate::encode::encode_auto(&g, &tree, &DecodeConfig::default()).unwrap();
+    let ctx = TreeCtx::new(&g, Render::Choices(cfg)).with_lexical_atoms();
+    let mut seen: Vec<String> = Vec::new();
+    let mut o = FnOracle::new(|c: &[u8]| {
+        seen.push(String::from_utf8_lossy(&crate::generate::decode(&g, c, &cfg)).into_owned());
+        Outcome::NotInteresting
+    });
+    let mut t = Tester::new(&mut o).with_image_bound();
+    let _ = restructure(&ctx, &cfg, &start, &mut t);
+    drop(t);
+    // The whole list of rebuilds fits the run budget (32 here), the
+    // block's inner list among them; with every wrapper of every fill,
+    // the top list's variants (`1; 1;`, `1 + 1;`, `if 1 { 1; }`, …) took
+    // all 32 runs.
+    assert!(seen.len() < 32, "{seen:#?}");
+    assert!(
+        seen.iter().any(|s| s.starts_with("if 1 + 2 { ")),
+        "{seen:#?}"
+    );
+}
