@@ -21,7 +21,10 @@
 # json_long_string); the committed files are what is measured.
 # sqlt_trigger (a warehouse script whose trigger chain raises; written by
 # hand as a new user would) has its own grammar, grammars/sqltrig.json,
-# with CREATE TRIGGER.
+# with CREATE TRIGGER. pyi_missing_arg (a 3 KB inventory script calling a
+# constructor without an argument) has grammars/pyindent.json, a Python
+# subset with one statement rule per indentation depth, as the same new
+# user wrote it.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -41,6 +44,7 @@ for T in "${TASKS[@]}"; do
     tcl_*) G=$HERE/grammars/tclexpr.json ;;
     sql_*) G=$ROOT/grammars/sql.json ;;
     sqlt_*) G=$HERE/grammars/sqltrig.json ;;
+    pyi_*) G=$HERE/grammars/pyindent.json ;;
     *) G=$ROOT/grammars/json.json ;;
   esac
   IN=$HERE/tasks/$T.txt
