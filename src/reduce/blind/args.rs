@@ -143,13 +143,13 @@ pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 /// group, each position from the last to the first, one candidate
 /// deleting that element from every pair of the group (where that fails,
 /// in a group of 3 to 8 pairs, one candidate per pair leaving it whole: a
-/// call with as many arguments that happens to sit among them).
-/// A table's columns and the rows inserted into it (`CREATE TABLE t(a, b,
+/// call with as many arguments that happens to sit among them). A
+/// table's columns and the rows inserted into it (`CREATE TABLE t(a, b,
 /// c)`, `VALUES (1, 2, 3)`), the rows of a matrix: lists that must keep
-/// one length with no name in common. Groups in order of their first pair; run once the
-/// other passes are at their fixpoint (on a large text most groups are
-/// lists of the same length by chance). `text` must be known
-/// interesting.
+/// one length with no name in common. Groups in order of their first
+/// pair; run once the other passes are at their fixpoint (on a large text
+/// most groups are lists of the same length by chance). `text` must be
+/// known interesting.
 pub fn delete_columns(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     // Largest group whose pairs are also left whole one at a time (a run
     // per pair for each position that stays).
