@@ -277,7 +277,7 @@ pub(super) fn blind_into(
         passes.push(("empty", 0, tester.stats().tests));
         return;
     }
-    super::squeeze_blanks_once(cur, tester, passes);
+    super::polish::squeeze_blanks_once(cur, tester, passes);
     // Whether this is the first round.
     let mut first = true;
     let mut kept_words: Vec<Vec<u8>> = Vec::new();
