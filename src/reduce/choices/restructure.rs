@@ -119,15 +119,17 @@ pub fn restructure(
                 p != crate::tree::NO_PARENT && f[p as usize]
             })
         };
-        'nodes: for n in spans(ctx, &t) {
+        for n in spans(ctx, &t) {
             let Some(a) = t.symbol(g, n) else { continue };
             let r = span(&t, n, c.len());
             // (fill's text range, candidate's text, edit)
             let mut mine: Vec<((usize, usize), usize, Edit)> = Vec::new();
-            for shape in &shapes[a.index()] {
+            let mut full = false;
+            'shapes: for shape in &shapes[a.index()] {
                 budget = budget.saturating_sub(t.node(n).size as usize);
                 if budget == 0 {
-                    break 'nodes;
+                    full = true;
+                    break 'shapes;
                 }
                 for d in nearest(&t, g, n, shape.fill) {
                     if inside_atom(d) {
@@ -159,18 +161,22 @@ pub fn restructure(
                         },
                     ));
                     if v.len() + mine.len() >= MAX_RESTRUCTURE {
-                        break 'nodes;
+                        full = true;
+                        break 'shapes;
                     }
                 }
             }
             // Per fill (a descendant's text; nested nodes of one text are
             // one fill), the node's shortest rebuild around it: the root
-            // alone offers a dozen wrappers around each small descendant (`a = a\n`, `a += a\n`, `if a:\n`, `import a\n`),
-            // which would take the whole run budget of a call from the
-            // nodes below it.
+            // alone offers a dozen wrappers around each small descendant
+            // (`a = a\n`, `a += a\n`, `if a:\n`, `import a\n`), which would
+            // take the whole run budget of a call from the nodes below it.
             mine.sort_by_key(|&(fill, text, _)| (fill, text));
             mine.dedup_by_key(|&mut (fill, _, _)| fill);
             v.extend(mine.into_iter().map(|(_, text, e)| (text, e)));
+            if full {
+                break;
+            }
         }
         v
     })
