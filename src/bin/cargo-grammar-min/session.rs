@@ -55,9 +55,10 @@ pub struct OracleArgs {
     #[arg(long, value_name = "N")]
     pub invalid_exit: Option<i32>,
     /// With --cmd and a grammar: only candidates the grammar parses are
-    /// run (the others count as invalid, without a run), so the result is
-    /// a sentence of the grammar. Without it the final polish may leave
-    /// the grammar where the program still fails (`0/0` from `0 / 0`).
+    /// run (the others are answered "invalid" without a run; reduce's
+    /// summary counts them as "not parsed"), so the result is a sentence
+    /// of the grammar. Without it the final polish may leave the grammar
+    /// where the program still fails (`0/0` from `0 / 0`).
     #[arg(long)]
     pub grammatical: bool,
     /// How to read artifacts.
