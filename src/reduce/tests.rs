@@ -235,6 +235,7 @@ mod numbers_in_the_grammar {
 mod squeeze_first {
     use super::super::*;
     use crate::oracle::FnOracle;
+    use crate::reduce::choices::tests::sentence_when;
 
     /// A pretty-printed input whose content must all stay: the blanks go
     /// in one run before the tree passes, not one whitespace node per run.
@@ -279,15 +280,10 @@ mod squeeze_first {
             &Default::default(),
         )
         .unwrap();
-        let mut o = FnOracle::new(|c: &[u8]| {
-            let s = String::from_utf8_lossy(c);
+        let mut o = FnOracle::new(sentence_when(&g, |s| {
             let a = s.starts_with("SELECT a ") || s.ends_with("ON a");
-            if crate::parse::parse(&g, c).is_ok() && a && s.contains('u') && s.contains('v') {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        });
+            a && s.contains('u') && s.contains('v')
+        }));
         let mut t = Tester::new(&mut o);
         let r = reduce_text(
             Some(&g),
@@ -316,17 +312,11 @@ mod squeeze_first {
             &Default::default(),
         )
         .unwrap();
-        let mut o = FnOracle::new(|c: &[u8]| {
-            let s = String::from_utf8_lossy(c);
+        let mut o = FnOracle::new(sentence_when(&g, |s| {
             let row = s.contains(" INSERT t;");
-            let fires = (s.starts_with("ON INSERT DO RAISE;") && row)
-                || (s.starts_with("ON UPDATE DO RAISE;") && row && s.contains(" RUN PROCEDURE p;"));
-            if crate::parse::parse(&g, c).is_ok() && fires {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        });
+            (s.starts_with("ON INSERT DO RAISE;") && row)
+                || (s.starts_with("ON UPDATE DO RAISE;") && row && s.contains(" RUN PROCEDURE p;"))
+        }));
         let mut t = Tester::new(&mut o);
         let input = b"ON UPDATE DO RAISE; SELECT t; INSERT t; SELECT t; RUN PROCEDURE p; SELECT t;";
         let r = reduce_text(Some(&g), input, Strategy::Auto, &mut t).unwrap();
@@ -352,8 +342,7 @@ mod squeeze_first {
             &Default::default(),
         )
         .unwrap();
-        let mut o = FnOracle::new(|c: &[u8]| {
-            let s = String::from_utf8_lossy(c);
+        let mut o = FnOracle::new(sentence_when(&g, |s| {
             let list = |from: &str| -> Vec<String> {
                 let inner = s
                     .split(from)
@@ -366,12 +355,8 @@ mod squeeze_first {
             };
             let (names, values) = (list("t("), list("VALUES("));
             let c_is_2 = names.iter().zip(&values).any(|(n, v)| n == "c" && v == "2");
-            if crate::parse::parse(&g, c).is_ok() && names.len() == values.len() && c_is_2 {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        });
+            names.len() == values.len() && c_is_2
+        }));
         let mut t = Tester::new(&mut o);
         let input = b"CREATE TABLE t(a,c,b); INSERT INTO t VALUES(1,2,0);";
         let r = reduce_text(Some(&g), input, Strategy::Auto, &mut t).unwrap();

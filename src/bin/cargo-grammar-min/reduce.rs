@@ -8,7 +8,8 @@ use grammar_min::generate::decode;
 use grammar_min::oracle::process::CommandOracle;
 use grammar_min::oracle::{Oracle, Outcome, Parsed};
 use grammar_min::reduce::{
-    ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, ReduceError, Strategy, Tester,
+    ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, ReduceError, Stats, Strategy,
+    Tester,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -328,11 +329,7 @@ impl Reduce {
                 _ => reduce_text(grammar, &original, strategy, &mut tester),
             };
             let mut stats = tester.stats();
-            // With --grammatical, runs of the program; the other "tests"
-            // were candidates the grammar rejected.
-            let not_parsed = stats.tests - tester.runs().min(stats.tests);
-            stats.tests -= not_parsed;
-            stats.invalid -= not_parsed.min(stats.invalid);
+            let not_parsed = split_unparsed(&mut stats, tester.runs());
             // Keyed by decoded text: the text polish below can reuse it.
             let cache = if text_keyed {
                 tester.cache()
@@ -383,10 +380,7 @@ impl Reduce {
             let keywords = grammar.map(ddmin::keywords).unwrap_or_default();
             let r2 = polish(&text, Some(&keywords), &mut t2);
             let mut s2 = t2.stats();
-            let unparsed = s2.tests - t2.runs().min(s2.tests);
-            s2.tests -= unparsed;
-            s2.invalid -= unparsed.min(s2.invalid);
-            not_parsed += unparsed;
+            not_parsed += split_unparsed(&mut s2, t2.runs());
             drop(t2);
             if let Some(e) = werr {
                 return Err(e);
@@ -434,4 +428,14 @@ impl Reduce {
             passes,
         })
     }
+}
+
+/// With --grammatical, a tester's `tests` include candidates the grammar
+/// rejected without a run (`oracle::Parsed`, also counted invalid); `runs`
+/// is the program's. Takes them out of both counts and returns how many.
+fn split_unparsed(stats: &mut Stats, runs: u64) -> u64 {
+    let not_parsed = stats.tests - runs.min(stats.tests);
+    stats.tests -= not_parsed;
+    stats.invalid -= not_parsed.min(stats.invalid);
+    not_parsed
 }

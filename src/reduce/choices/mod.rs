@@ -312,13 +312,10 @@ fn minimize_candidates(
 /// only, and not all of them one byte long (a character class such as a
 /// digit or a letter is the text polish's, byte by byte).
 fn is_keyword_choice(g: &Grammar, sym: SymbolId) -> bool {
-    let mut rules = g.rules_of(sym).peekable();
-    rules.peek().is_some()
-        && g.num_alts(sym) > 1
-        && rules
-            .clone()
+    g.num_alts(sym) > 1
+        && g.rules_of(sym)
             .all(|r| g.body(r).iter().all(|e| matches!(e, Elem::T(_))))
-        && rules.any(|r| terminal_bytes(g, r) > 1)
+        && g.rules_of(sym).any(|r| terminal_bytes(g, r) > 1)
 }
 
 /// Text reduction freezes lexical atoms ([`TreeCtx::frozen`]), keywords

@@ -22,6 +22,21 @@ fn when_text<'a>(
     }
 }
 
+/// An oracle on texts: interesting iff `g` parses the text and `holds`
+/// is true of it.
+pub(crate) fn sentence_when<'a>(
+    g: &'a Grammar,
+    holds: impl Fn(&str) -> bool + 'a,
+) -> impl FnMut(&[u8]) -> Outcome + 'a {
+    move |c: &[u8]| {
+        if crate::parse::parse(g, c).is_ok() && holds(&String::from_utf8_lossy(c)) {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    }
+}
+
 /// `replace_by_descendant` on `text` (in `grammars/expr.json`) with "the
 /// text holds `needle`" as the oracle: the result's text and the number
 /// of interesting runs.
@@ -178,13 +193,7 @@ fn text_pipeline_restructures_too() {
     let g = stmt_grammar();
     // Only texts in the language count, so the byte polish cannot cut
     // `UPDATE` down to something shorter on its own.
-    let mut o = FnOracle::new(|c: &[u8]| {
-        if crate::parse::parse(&g, c).is_ok() && c.contains(&b'y') {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
-    });
+    let mut o = FnOracle::new(sentence_when(&g, |s| s.contains('y')));
     let mut t = Tester::new(&mut o);
     let r = crate::reduce::reduce_text(
         Some(&g),
@@ -221,16 +230,10 @@ fn a_statement_leaves_its_block_where_each_depth_has_its_own_rule() {
     )
     .unwrap();
     // `y()` fails when it runs: at the top, or through `a()`.
-    let mut o = FnOracle::new(|c: &[u8]| {
-        let s = String::from_utf8_lossy(c);
+    let mut o = FnOracle::new(sentence_when(&g, |s| {
         let top = |l: &str| s.lines().any(|x| x == l);
-        let runs = top("y()") || (s.contains("def a():\n y()") && top("a()"));
-        if crate::parse::parse(&g, c).is_ok() && runs {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
-    });
+        top("y()") || (s.contains("def a():\n y()") && top("a()"))
+    }));
     let mut t = Tester::new(&mut o);
     let r = crate::reduce::reduce_text(
         Some(&g),
