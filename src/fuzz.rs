@@ -54,6 +54,10 @@
 //! * `custom_mutator = false`: keep libFuzzer's own byte mutations only
 //!   (for comparisons; the decoding is the same).
 //!
+//! `GRAMMAR_MIN_SKIP=FILE` (or the directory `bucket` wrote) makes the
+//! target treat the panics listed there as passing inputs, so fuzzing goes
+//! on past bugs already bucketed ([`crate::known`]).
+//!
 //! The fuzz project must depend on `grammar-min` with feature `libfuzzer`;
 //! it needs no direct `libfuzzer-sys` dependency.
 //!
@@ -65,7 +69,9 @@ pub mod __private {
     use crate::generate::DecodeConfig;
     use crate::grammar::Grammar;
     use crate::mutate::Mutator;
+    use std::cell::Cell;
     use std::ffi::{c_char, c_int, CStr};
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Mutex, OnceLock};
 
     pub use crate::fuzz_input::load_grammar_or_exit;
@@ -157,6 +163,70 @@ pub mod __private {
         Mutator::new(g, cfg).crossover_into(a, b, out, seed)
     }
 
+    /// Set once known-crash skipping is on (see [`install_skip`]).
+    static SKIP_ON: AtomicBool = AtomicBool::new(false);
+
+    thread_local! {
+        /// The panic being unwound is a known one.
+        static SKIPPING: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Turns on known-crash skipping if [`crate::known::ENV_VAR`] is set
+    /// (a bad file stops the fuzzer with exit status 2 and says why):
+    /// a panic hook in front of libFuzzer's lets a listed panic unwind
+    /// without aborting, so [`run_skipping`] can swallow it; every other
+    /// panic reaches libFuzzer's hook as before. Each listed crash is
+    /// announced on stderr the first time it is skipped.
+    pub fn install_skip() {
+        use crate::known::{KnownCrashes, ENV_VAR};
+        let Some(path) = std::env::var_os(ENV_VAR) else {
+            return;
+        };
+        let known = KnownCrashes::load(std::path::Path::new(&path)).unwrap_or_else(|e| {
+            eprintln!("grammar-min: {ENV_VAR}: {e}");
+            std::process::exit(2)
+        });
+        eprintln!(
+            "grammar-min: {ENV_VAR}: skipping {} known panic(s) listed in {}",
+            known.entries.len(),
+            std::path::Path::new(&path).display()
+        );
+        let announced = Mutex::new(vec![false; known.entries.len()]);
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let p = crate::oracle::CaughtPanic::of(info);
+            match known.find(&p.location, &p.message) {
+                Some(i) => {
+                    SKIPPING.with(|s| s.set(true));
+                    let mut seen = announced.lock().unwrap_or_else(|e| e.into_inner());
+                    if !std::mem::replace(&mut seen[i], true) {
+                        eprintln!(
+                            "grammar-min: skipped a known panic at {} ({ENV_VAR}); not reported again",
+                            p.location
+                        );
+                    }
+                }
+                None => prev(info),
+            }
+        }));
+        SKIP_ON.store(true, Ordering::Relaxed);
+    }
+
+    /// Runs one input; with skipping on, a known panic ends it as if it
+    /// had returned. Any other panic unwinds on (libFuzzer's hook has
+    /// already aborted by then).
+    pub fn run_skipping(run: impl FnOnce()) {
+        if !SKIP_ON.load(Ordering::Relaxed) {
+            return run();
+        }
+        SKIPPING.with(|s| s.set(false));
+        if let Err(payload) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+            if !SKIPPING.with(|s| s.get()) {
+                std::panic::resume_unwind(payload);
+            }
+        }
+    }
+
     /// Writes the decoded sentence for `cargo fuzz fmt`, which sets
     /// `RUST_LIBFUZZER_DEBUG_PATH`. Returns whether it did (then the input
     /// must not run).
@@ -229,6 +299,7 @@ macro_rules! grammar_fuzz_target {
                 let _ = __grammar();
                 $crate::oracle::describe::describe_if_requested(&__config(), Some($src));
                 $crate::oracle::persistent::serve_if_requested(__decode_and_run);
+                $crate::__private::install_skip();
                 0
             }
 
@@ -240,7 +311,7 @@ macro_rules! grammar_fuzz_target {
                 if $crate::__private::debug_output(&text) {
                     return 0;
                 }
-                __grammar_min_run(&text);
+                $crate::__private::run_skipping(|| __grammar_min_run(&text));
                 0
             }
 

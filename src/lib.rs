@@ -54,6 +54,7 @@ pub mod fuzz;
 pub mod fuzz_input;
 pub mod generate;
 pub mod grammar;
+pub mod known;
 pub mod mutate;
 pub mod oracle;
 pub mod parse;

@@ -187,6 +187,9 @@ fn bucket_groups_by_pattern_and_keeps_bugs_apart() {
         assert!(dir.join("pattern-0.json").is_file());
         assert!(dir.join("reproducer.txt").is_file());
     }
+    // A --cmd oracle has no crash signatures: nothing a fuzz target could skip.
+    assert!(v["known_crashes"].is_null(), "{v:#}");
+    assert!(!d.path().join("buckets/known-crashes.txt").exists());
 }
 
 #[test]

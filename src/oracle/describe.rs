@@ -74,6 +74,7 @@ pub fn ask(binary: &Path, timeout: Duration) -> Option<Described> {
     std::fs::create_dir(&corpus).ok()?;
     let mut child = Command::new(binary)
         .env(ENV_VAR, &answer)
+        .env_remove(crate::known::ENV_VAR)
         .arg("-runs=0")
         .arg(&corpus)
         .stdin(Stdio::null())

@@ -40,6 +40,24 @@ pub struct CaughtPanic {
     pub location: String,
 }
 
+impl CaughtPanic {
+    /// The message and location a panic hook sees.
+    pub fn of(info: &panic::PanicHookInfo<'_>) -> CaughtPanic {
+        let message = if let Some(s) = info.payload().downcast_ref::<&str>() {
+            (*s).to_string()
+        } else if let Some(s) = info.payload().downcast_ref::<String>() {
+            s.clone()
+        } else {
+            "Box<dyn Any>".to_string()
+        };
+        let location = info
+            .location()
+            .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
+            .unwrap_or_default();
+        CaughtPanic { message, location }
+    }
+}
+
 thread_local! {
     static CAPTURE: RefCell<Option<Option<CaughtPanic>>> = const { RefCell::new(None) };
 }
@@ -57,18 +75,7 @@ fn install_hook() {
                 let mut c = c.borrow_mut();
                 match c.as_mut() {
                     Some(slot) => {
-                        let message = if let Some(s) = info.payload().downcast_ref::<&str>() {
-                            (*s).to_string()
-                        } else if let Some(s) = info.payload().downcast_ref::<String>() {
-                            s.clone()
-                        } else {
-                            "Box<dyn Any>".to_string()
-                        };
-                        let location = info
-                            .location()
-                            .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
-                            .unwrap_or_default();
-                        *slot = Some(CaughtPanic { message, location });
+                        *slot = Some(CaughtPanic::of(info));
                         true
                     }
                     None => false,

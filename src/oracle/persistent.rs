@@ -175,6 +175,7 @@ impl PersistentOracle {
         cmd.args(&self.args)
             .env(ENV_VAR, "1")
             .env("RUST_BACKTRACE", "0")
+            .env_remove(crate::known::ENV_VAR)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

@@ -247,7 +247,11 @@ impl CommandOracle {
             args.push(path.as_os_str().to_owned());
         }
         let mut cmd = Command::new(&args[0]);
-        cmd.args(&args[1..]).env("RUST_BACKTRACE", "0");
+        // A fuzz target the command runs must show the crash even if it is one
+        // the user's shell lists as known (`GRAMMAR_MIN_SKIP`).
+        cmd.args(&args[1..])
+            .env("RUST_BACKTRACE", "0")
+            .env_remove(crate::known::ENV_VAR);
         cmd
     }
 
@@ -427,14 +431,17 @@ impl TargetOracle {
     pub fn run_raw(&self, candidate: &[u8]) -> io::Result<RunOutput> {
         let path = self.dir.write(candidate)?;
         let mut cmd = Command::new(&self.cfg.binary);
-        cmd.args(&self.cfg.args).arg(&path).env(
-            "RUST_BACKTRACE",
-            if self.cfg.level == SignatureLevel::Frames {
-                "1"
-            } else {
-                "0"
-            },
-        );
+        cmd.args(&self.cfg.args)
+            .arg(&path)
+            .env_remove(crate::known::ENV_VAR)
+            .env(
+                "RUST_BACKTRACE",
+                if self.cfg.level == SignatureLevel::Frames {
+                    "1"
+                } else {
+                    "0"
+                },
+            );
         let r = run(&mut cmd, &self.cfg.limits);
         let _ = std::fs::remove_file(&path);
         r

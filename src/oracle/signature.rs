@@ -82,8 +82,20 @@ impl fmt::Display for Signature {
     }
 }
 
-/// How much of two signatures must agree for "the same crash".
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// How much of two signatures must agree for "the same crash" (ordered
+/// from the loosest, `Kind`, to the strictest, `Frames`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SignatureLevel {
     /// Only the kind (panic, heap-buffer-overflow, timeout...).

@@ -7,6 +7,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};
 use grammar_min::ddset::{generalize, GeneralizeConfig, InstanceConfig, Precision, Verdict};
+use grammar_min::known::KnownCrashes;
+use grammar_min::oracle::signature::SignatureLevel;
 use rand::SeedableRng;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -81,6 +83,11 @@ struct Report {
     not_reproduced: Vec<(String, String)>,
     oracle_runs: u64,
     seconds: f64,
+    /// The known-crash list written for `GRAMMAR_MIN_SKIP`, if any.
+    known_crashes: Option<String>,
+    /// The fuzz target, for the hint on how to fuzz past the known crashes.
+    #[serde(skip)]
+    target: Option<String>,
 }
 
 impl Bucket {
@@ -306,7 +313,18 @@ impl Bucket {
             });
             drop(oracle);
         }
+        let known_crashes = match &out_dir {
+            Some(d) => write_known_crashes(
+                d,
+                &buckets,
+                session.target.as_deref(),
+                session.args.signature,
+            )?,
+            None => None,
+        };
         let report = Report {
+            known_crashes,
+            target: session.target.clone(),
             artifacts: artifacts.len(),
             buckets: reports,
             not_reproduced,
@@ -320,6 +338,42 @@ impl Bucket {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// Writes `DIR/known-crashes.txt` (see `grammar_min::known`) when the
+/// buckets have crash signatures (a fuzz target's), and returns its path.
+/// Messages are listed only when buckets were told apart by message.
+fn write_known_crashes(
+    dir: &std::path::Path,
+    buckets: &Buckets,
+    target: Option<&str>,
+    level: SignatureLevel,
+) -> Result<Option<String>> {
+    let sigs: Vec<_> = buckets
+        .all()
+        .iter()
+        .filter_map(|b| {
+            Some((
+                format!("bucket-{}: {}", b.id.0, b.keys[0]),
+                b.signature.as_ref()?,
+            ))
+        })
+        .collect();
+    if sigs.is_empty() {
+        return Ok(None);
+    }
+    let header = format!(
+        "Crashes bucketed by `cargo grammar-min bucket{}`.\n\
+         A grammar fuzz target run with GRAMMAR_MIN_SKIP naming this file (or its\n\
+         directory) treats these panics as passing inputs and keeps fuzzing.\n\
+         One per line: panic<TAB>FILE:LINE:COL[<TAB>MESSAGE, numbers masked as N].",
+        target.map(|t| format!(" {t}")).unwrap_or_default()
+    );
+    let text = KnownCrashes::render(&header, sigs, level >= SignatureLevel::Message);
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let path = dir.join(grammar_min::known::FILE_NAME);
+    write_atomic(&path, text.as_bytes())?;
+    Ok(Some(path.display().to_string()))
 }
 
 fn one_line(s: &str, max: usize) -> String {
@@ -420,6 +474,18 @@ fn print_table(r: &Report) {
         }
         if let Some(d) = &b.dir {
             println!("bucket {}: {}", b.id, shell_quote(d));
+        }
+    }
+    if let Some(k) = &r.known_crashes {
+        println!("\nknown crashes: {}", shell_quote(k));
+        let dir = std::path::Path::new(k)
+            .parent()
+            .map(|d| d.display().to_string());
+        if let (Some(t), Some(d)) = (&r.target, dir) {
+            println!(
+                "  fuzz past them: GRAMMAR_MIN_SKIP={} cargo fuzz run {t}",
+                shell_quote(&d)
+            );
         }
     }
     for (a, why) in &r.not_reproduced {

@@ -1,0 +1,232 @@
+//! Known crashes: the list `bucket` writes and grammar fuzz targets skip.
+//!
+//! libFuzzer stops at the first crash, and a shallow bug is found again
+//! within seconds of every restart: until it is fixed, it hides the bugs
+//! behind it. `cargo grammar-min bucket TARGET` writes the panics it
+//! bucketed to `known-crashes.txt` in its output directory; a fuzz target
+//! built with [`grammar_fuzz_target!`](crate::grammar_fuzz_target) and run
+//! with `GRAMMAR_MIN_SKIP` naming that file (or its directory) treats
+//! those panics as if the input had passed, and keeps fuzzing:
+//!
+//! ```text
+//! GRAMMAR_MIN_SKIP=fuzz/buckets/calc cargo fuzz run calc
+//! ```
+//!
+//! The file has one crash per line, `panic`, the panic's `file:line:col`
+//! and optionally its message with numbers masked
+//! ([`normalize_message`]), separated by tabs. A line without a message
+//! matches every panic at that location. `#` starts a comment. Only Rust
+//! panics can be skipped: an abort, a sanitizer report or a stack
+//! overflow ends the process before anything can intervene.
+//!
+//! ```
+//! use grammar_min::known::KnownCrashes;
+//! let k = KnownCrashes::parse("# bucket 0\npanic\tsrc/calc.rs:271:29\tcalc bug N\n").unwrap();
+//! assert!(k.covers("src/calc.rs:271:29", "calc bug 1"));
+//! assert!(!k.covers("src/calc.rs:259:21", "calc bug 2"));
+//! ```
+
+use crate::oracle::signature::{normalize_message, CrashKind, Signature};
+use std::path::{Path, PathBuf};
+
+/// Environment variable naming the known-crash file (or a directory
+/// holding `known-crashes.txt`) a grammar fuzz target skips.
+pub const ENV_VAR: &str = "GRAMMAR_MIN_SKIP";
+
+/// File name `bucket` writes in its output directory.
+pub const FILE_NAME: &str = "known-crashes.txt";
+
+/// One known panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownCrash {
+    /// `file:line:col` of the panic.
+    pub location: String,
+    /// Normalised message; `None` matches any message.
+    pub message: Option<String>,
+}
+
+/// A list of known panics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnownCrashes {
+    /// The entries, in file order.
+    pub entries: Vec<KnownCrash>,
+}
+
+impl KnownCrashes {
+    /// Reads the file format above.
+    ///
+    /// # Errors
+    /// The first malformed line: its number, what is wrong and what a line
+    /// should look like.
+    pub fn parse(text: &str) -> Result<KnownCrashes, String> {
+        let mut entries = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_end_matches('\r');
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            let mut cols = line.split('\t');
+            let kind = cols.next().unwrap_or_default().trim();
+            let location = cols.next().map(str::trim).unwrap_or_default();
+            let message = cols.next().map(str::trim).filter(|m| !m.is_empty());
+            let bad = |what: &str| {
+                format!(
+                    "line {}: {what}; expected `panic<TAB>FILE:LINE:COL[<TAB>MESSAGE]`, got `{line}`",
+                    i + 1
+                )
+            };
+            if kind != "panic" {
+                return Err(bad(&format!(
+                    "`{kind}` cannot be skipped (only Rust panics can)"
+                )));
+            }
+            if location.is_empty() {
+                return Err(bad("no panic location"));
+            }
+            if cols.next().is_some() {
+                return Err(bad("more than three tab-separated columns"));
+            }
+            entries.push(KnownCrash {
+                location: location.to_string(),
+                message: message.map(normalize_message),
+            });
+        }
+        Ok(KnownCrashes { entries })
+    }
+
+    /// Reads `path`, or `path/known-crashes.txt` if `path` is a directory.
+    ///
+    /// # Errors
+    /// The file cannot be read, or a line is malformed (the message names
+    /// the file).
+    pub fn load(path: &Path) -> Result<KnownCrashes, String> {
+        let file: PathBuf = if path.is_dir() {
+            path.join(FILE_NAME)
+        } else {
+            path.to_path_buf()
+        };
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| format!("cannot read known crashes from {}: {e}", file.display()))?;
+        KnownCrashes::parse(&text).map_err(|e| format!("{}: {e}", file.display()))
+    }
+
+    /// The entry a panic at `location` with `message` matches, if any.
+    pub fn find(&self, location: &str, message: &str) -> Option<usize> {
+        let mut normalised = None;
+        self.entries.iter().position(|k| {
+            k.location == location
+                && k.message.as_ref().is_none_or(|m| {
+                    m == normalised.get_or_insert_with(|| normalize_message(message))
+                })
+        })
+    }
+
+    /// Is a panic at `location` with `message` known?
+    pub fn covers(&self, location: &str, message: &str) -> bool {
+        self.find(location, message).is_some()
+    }
+
+    /// The file's text for crashes with these signatures (one per bucket,
+    /// `label` naming each in a comment). Panics with a location become
+    /// entries, with their message when `with_message`; other crashes are
+    /// listed as comments, since nothing in the process can skip them.
+    pub fn render<'a>(
+        header: &str,
+        sigs: impl IntoIterator<Item = (String, &'a Signature)>,
+        with_message: bool,
+    ) -> String {
+        let mut out = String::new();
+        for l in header.lines() {
+            out.push_str(&format!("# {l}\n"));
+        }
+        for (label, s) in sigs {
+            match (&s.kind, &s.location) {
+                (CrashKind::Panic, Some(loc)) => {
+                    out.push_str(&format!("# {label}\npanic\t{loc}"));
+                    match (&s.message, with_message) {
+                        (Some(m), true) if !m.contains(['\t', '\n']) => {
+                            out.push_str(&format!("\t{m}\n"))
+                        }
+                        _ => out.push('\n'),
+                    }
+                }
+                _ => out.push_str(&format!("# {label}: {s} (cannot be skipped in-process)\n")),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::signature::{extract, Exit};
+
+    fn sig(stderr: &str, exit: Exit) -> Signature {
+        extract(stderr, exit).unwrap()
+    }
+
+    #[test]
+    fn a_rendered_list_reads_back_and_matches_its_own_panics_only() {
+        let a = sig(
+            "thread '<unnamed>' panicked at src/calc.rs:271:29:\ncalc bug 1: division by zero in 7 / 0\n",
+            Exit::Code(77),
+        );
+        let b = sig(
+            "thread '<unnamed>' panicked at src/calc.rs:259:21:\ncalc bug 2: nested 40 deep\n",
+            Exit::Code(77),
+        );
+        let c = sig(
+            "==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x1\n",
+            Exit::Code(1),
+        );
+        let text = KnownCrashes::render(
+            "from bucket",
+            [("bucket-0".to_string(), &a), ("bucket-1".to_string(), &c)],
+            true,
+        );
+        let k = KnownCrashes::parse(&text).unwrap();
+        assert_eq!(k.entries.len(), 1, "{text}");
+        assert!(k.covers(
+            "src/calc.rs:271:29",
+            "calc bug 1: division by zero in 12 / 0"
+        ));
+        assert!(!k.covers("src/calc.rs:271:29", "another message"));
+        assert!(!k.covers(b.location.as_deref().unwrap(), "calc bug 2: nested 40 deep"));
+        assert!(text.contains("# bucket-1: "), "{text}");
+        // Without messages, any panic at the location matches.
+        let loose = KnownCrashes::parse(&KnownCrashes::render(
+            "",
+            [("bucket-0".to_string(), &a)],
+            false,
+        ))
+        .unwrap();
+        assert!(loose.covers("src/calc.rs:271:29", "another message"));
+    }
+
+    #[test]
+    fn a_malformed_line_is_reported_with_its_number_and_the_expected_form() {
+        for (text, what) in [
+            (
+                "panic\tsrc/a.rs:1:1\n\nabort\tsrc/a.rs:2:2\n",
+                "line 3: `abort` cannot be skipped",
+            ),
+            ("# c\npanic\n", "line 2: no panic location"),
+            ("panic\ta\tb\tc\n", "line 1: more than three"),
+        ] {
+            let e = KnownCrashes::parse(text).unwrap_err();
+            assert!(e.starts_with(what), "{e}");
+            assert!(e.contains("expected `panic<TAB>FILE:LINE:COL"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_directory_means_its_known_crashes_file() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(d.path().join(FILE_NAME), "panic\tsrc/a.rs:1:2\n").unwrap();
+        let k = KnownCrashes::load(d.path()).unwrap();
+        assert!(k.covers("src/a.rs:1:2", "anything"));
+        let e = KnownCrashes::load(&d.path().join("missing")).unwrap_err();
+        assert!(e.contains("cannot read known crashes from"), "{e}");
+    }
+}
