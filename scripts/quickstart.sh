@@ -2,8 +2,9 @@
 # The main job on the bundled example, from a fresh machine:
 #  1. install cargo-grammar-min (and cargo-fuzz if missing),
 #  2. build the `calc` example fuzz target (three planted bugs),
-#  3. fuzz it with its grammar in three phases; each phase disarms the bugs
-#     found so far (CALC_BUGS), as if they had been fixed, because libFuzzer
+#  3. fuzz it with its grammar in three phases; after each phase `bucket`
+#     lists the bugs found so far in fuzz/buckets/calc/known-crashes.txt,
+#     and the next phase skips them (GRAMMAR_MIN_SKIP), because libFuzzer
 #     would otherwise spend the whole budget re-finding the shallow one,
 #  4. reduce every crash artifact and bucket them by DDSET pattern.
 #
@@ -20,17 +21,30 @@ echo "== building the calc fuzz target" >&2
 "${FUZZ[@]}" build --fuzz-dir fuzz calc
 
 LOG=$(mktemp -d)
-phase() { # bugs armed, seed, seconds, keep going after a crash (0/1)
-    echo "== fuzzing calc for up to ${3}s with bugs $1 armed (log: $LOG/phase-$2.log)" >&2
-    CALC_BUGS=$1 "${FUZZ[@]}" run --fuzz-dir fuzz calc -- \
-        -fork=2 -ignore_crashes="$4" -max_total_time="$3" -seed="$2" \
-        >"$LOG/phase-$2.log" 2>&1 || true
+KNOWN=fuzz/buckets/calc
+phase() { # seed, seconds, keep going after a crash (0/1)
+    echo "== fuzzing calc for up to ${2}s (log: $LOG/phase-$1.log)" >&2
+    if [[ -f $KNOWN/known-crashes.txt ]]; then
+        echo "   skipping the bugs bucketed so far: GRAMMAR_MIN_SKIP=$KNOWN" >&2
+        export GRAMMAR_MIN_SKIP=$KNOWN
+    fi
+    "${FUZZ[@]}" run --fuzz-dir fuzz calc -- \
+        -fork=2 -ignore_crashes="$3" -max_total_time="$2" -seed="$1" \
+        >"$LOG/phase-$1.log" 2>&1 || true
 }
-phase 1,2,3 1 "$SECS" 1
-phase 2,3 2 "$SECS" 1
+known() { # bucket what was found, for the next phase to skip
+    cargo grammar-min bucket calc --precision 0 --instances 0 >"$LOG/bucket-$1.txt" 2>&1 || true
+    local n=0
+    [[ -f $KNOWN/known-crashes.txt ]] && n=$(grep -c '^panic' "$KNOWN/known-crashes.txt" || true)
+    echo "   bugs known so far: $n (listed in $KNOWN/known-crashes.txt)" >&2
+}
+phase 1 "$SECS" 1
+known 1
+phase 2 "$SECS" 1
+known 2
 # The semantic bug takes 30k-200k executions: the last phase runs until
 # its first crash, for at most four times as long.
-phase 3 3 $((4 * SECS)) 0
+phase 3 $((4 * SECS)) 0
 n=$(find fuzz/artifacts/calc -maxdepth 1 -name 'crash-*' ! -name '*.*' | wc -l)
 echo "== $n crash artifacts in fuzz/artifacts/calc" >&2
 
