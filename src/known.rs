@@ -135,6 +135,12 @@ impl KnownCrashes {
         sigs: impl IntoIterator<Item = (String, &'a Signature)>,
         with_message: bool,
     ) -> String {
+        // Labels and signatures go into comments: one line each.
+        let line = |s: &str| {
+            s.replace('\\', "\\\\")
+                .replace('\n', "\\n")
+                .replace('\t', "\\t")
+        };
         let mut out = String::new();
         for l in header.lines() {
             out.push_str(&format!("# {l}\n"));
@@ -142,7 +148,7 @@ impl KnownCrashes {
         for (label, s) in sigs {
             match (&s.kind, &s.location) {
                 (CrashKind::Panic, Some(loc)) => {
-                    out.push_str(&format!("# {label}\npanic\t{loc}"));
+                    out.push_str(&format!("# {}\npanic\t{loc}", line(&label)));
                     match (&s.message, with_message) {
                         (Some(m), true) if !m.contains(['\t', '\n']) => {
                             out.push_str(&format!("\t{m}\n"))
@@ -150,7 +156,11 @@ impl KnownCrashes {
                         _ => out.push('\n'),
                     }
                 }
-                _ => out.push_str(&format!("# {label}: {s} (cannot be skipped in-process)\n")),
+                _ => out.push_str(&format!(
+                    "# {}: {} (cannot be skipped in-process)\n",
+                    line(&label),
+                    line(&s.to_string())
+                )),
             }
         }
         out
@@ -182,7 +192,10 @@ mod tests {
         );
         let text = KnownCrashes::render(
             "from bucket",
-            [("bucket-0".to_string(), &a), ("bucket-1".to_string(), &c)],
+            [
+                ("bucket-0: let a = 0;\nprint a / a;".to_string(), &a),
+                ("bucket-1".to_string(), &c),
+            ],
             true,
         );
         let k = KnownCrashes::parse(&text).unwrap();
@@ -193,6 +206,10 @@ mod tests {
         ));
         assert!(!k.covers("src/calc.rs:271:29", "another message"));
         assert!(!k.covers(b.location.as_deref().unwrap(), "calc bug 2: nested 40 deep"));
+        assert!(
+            text.contains("# bucket-0: let a = 0;\\nprint a / a;\n"),
+            "{text}"
+        );
         assert!(text.contains("# bucket-1: "), "{text}");
         // Without messages, any panic at the location matches.
         let loose = KnownCrashes::parse(&KnownCrashes::render(
