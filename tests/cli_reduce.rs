@@ -125,14 +125,14 @@ fn runs_time_out_by_the_originals_speed() {
     let d = tempfile::tempdir().unwrap();
     std::fs::write(d.path().join("bug.txt"), "a (b) c").unwrap();
     // A candidate without `(` never ends: killed after the default limit,
-    // 1 s here (the original takes milliseconds), and counted.
+    // 0.5 s here (the original takes milliseconds), and counted.
     let cmd = "sh -c 'grep -q \"(\" \"$1\" || exec sleep 60; grep -q \")\" \"$1\"' sh {}";
     bin()
         .current_dir(d.path())
         .args(["reduce", "--cmd", cmd, "bug.txt"])
         .assert()
         .success()
-        .stderr(contains("note: runs time out after 1.0 s"))
+        .stderr(contains("note: runs time out after 0.5 s"))
         .stderr(contains(" 0 timeouts").not())
         .stderr(contains(" timeouts)"));
     assert_eq!(std::fs::read(d.path().join("bug.txt.min")).unwrap(), b"()");
@@ -449,6 +449,33 @@ fn one_artifact_that_does_not_fail_does_not_stop_the_others() {
     assert_eq!(std::fs::read(d.path().join("bug.txt.min")).unwrap(), b"()");
     assert_eq!(std::fs::read(d.path().join("zbug.txt.min")).unwrap(), b"()");
     assert!(!d.path().join("fine.txt.min").exists());
+}
+
+#[test]
+fn a_mistyped_artifact_stops_the_run_before_any_work() {
+    // `oops` is a stray word: with --cmd it is an artifact, and two
+    // artifacts would make `-o out.txt` a directory.
+    let d = tempfile::tempdir().unwrap();
+    setup(d.path());
+    bin()
+        .current_dir(d.path())
+        .args([
+            "reduce",
+            "--cmd",
+            "python3 check.py {}",
+            "oops",
+            "bug.txt",
+            "-o",
+            "out.txt",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("no such artifact: oops"))
+        .stderr(contains(
+            "with --cmd every positional argument is an artifact",
+        ));
+    assert!(!d.path().join("out.txt").exists());
+    assert!(!d.path().join("bug.txt.min").exists());
 }
 
 #[test]

@@ -10,6 +10,15 @@
 //! one of four ways ([`Blanks`]), most faithful first:
 //! * [`Blanks::Trimmed`]: without leading and trailing blanks (and a
 //!   leading UTF-8 byte-order mark);
+//! * [`Blanks::Lines`]: as `Runs` below, but a blank of the grammar's
+//!   with a line end only matches blanks with one, and a blank without
+//!   only blanks without, so line ends stay line ends: for a language
+//!   whose line ends separate statements (awk, shell, Python), where
+//!   `return 0⏎return x` must not become `return 0 return x`, nor a
+//!   comment's space a line end. Tried when the grammar has a line end in
+//!   a terminal; [`Blanks::TightLines`]
+//!   is the same with `Tight`'s empty runs (`}function` for the grammar's
+//!   `}⏎function`), tried before `Tight`;
 //! * [`Blanks::Runs`]: parsed with a variant of the grammar in which each
 //!   run of blanks in a terminal matches any run of one or more blanks (a
 //!   newline for a space, two spaces for one), and blanks may lead and
@@ -49,6 +58,12 @@ use std::collections::{BTreeSet, HashMap};
 pub enum Blanks {
     /// Leading and trailing blanks removed.
     Trimmed,
+    /// Runs of blanks matched to the grammar's blanks, line ends to line
+    /// ends.
+    Lines,
+    /// As `Lines`, and blanks put where the grammar has them and the
+    /// input has none.
+    TightLines,
     /// Runs of blanks matched to the grammar's blanks.
     Runs,
     /// Blanks put where the grammar has them and the input has none.
@@ -76,19 +91,23 @@ impl From<Blanks> for Respacing {
 }
 
 impl Respacing {
-    /// All eight, most faithful to the input first: the four ways with
+    /// All twelve, most faithful to the input first: the six ways with
     /// blanks, then the same with letters in either case.
-    pub const ALL: [Respacing; 8] = {
+    pub const ALL: [Respacing; 12] = {
         const fn r(blanks: Blanks, fold_case: bool) -> Respacing {
             Respacing { blanks, fold_case }
         }
         [
             r(Blanks::Trimmed, false),
+            r(Blanks::Lines, false),
             r(Blanks::Runs, false),
+            r(Blanks::TightLines, false),
             r(Blanks::Tight, false),
             r(Blanks::Removed, false),
             r(Blanks::Trimmed, true),
+            r(Blanks::Lines, true),
             r(Blanks::Runs, true),
+            r(Blanks::TightLines, true),
             r(Blanks::Tight, true),
             r(Blanks::Removed, true),
         ]
@@ -98,6 +117,8 @@ impl Respacing {
     pub fn describe(self) -> String {
         let blanks = match self.blanks {
             Blanks::Trimmed => "leading and trailing blanks removed",
+            Blanks::Lines => "blanks respaced as the grammar writes them, line ends kept",
+            Blanks::TightLines => "blanks put where the grammar writes them, line ends kept",
             Blanks::Runs => "blanks respaced as the grammar writes them",
             Blanks::Tight => "blanks put where the grammar writes them",
             Blanks::Removed => "blanks removed, then put where the grammar writes them",
@@ -135,6 +156,9 @@ enum Mode {
     Keep,
     /// Each run matches any run of blanks, empty too if `empty_too`.
     Runs { empty_too: bool },
+    /// As `Runs`, but a run with a line end matches blanks with one, and
+    /// a run without blanks without one.
+    Lines { empty_too: bool },
     /// Removed.
     Strip,
 }
@@ -148,7 +172,9 @@ pub fn respace(g: &Grammar, input: &[u8], how: impl Into<Respacing>) -> Option<R
         spell(g, &v, &parse(&v, text).ok()?)
     };
     let text = match how.blanks {
-        Blanks::Tight | Blanks::Removed if input.len() > AMBIGUOUS_MAX => return None,
+        Blanks::Tight | Blanks::TightLines | Blanks::Removed if input.len() > AMBIGUOUS_MAX => {
+            return None
+        }
         Blanks::Trimmed => {
             // A UTF-8 byte-order mark (Windows editors) goes with the blanks.
             let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
@@ -160,6 +186,13 @@ pub fn respace(g: &Grammar, input: &[u8], how: impl Into<Respacing>) -> Option<R
             } else {
                 trimmed.to_vec()
             }
+        }
+        Blanks::Lines | Blanks::TightLines => {
+            if !g.terms().iter().any(|t| t.contains(&b'\n')) {
+                return None;
+            }
+            let empty_too = how.blanks == Blanks::TightLines;
+            through(Mode::Lines { empty_too }, input)?
         }
         Blanks::Runs => through(Mode::Runs { empty_too: false }, input)?,
         Blanks::Tight => through(Mode::Runs { empty_too: true }, input)?,
@@ -197,11 +230,15 @@ fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
             .unwrap_or_default()
     };
     let (some, any) = (fresh("blanks"), fresh("maybe-blanks"));
-    let run = if mode == (Mode::Runs { empty_too: true }) {
-        &any
-    } else {
-        &some
-    };
+    let (inline, maybe_inline) = (fresh("inline-blanks"), fresh("maybe-inline-blanks"));
+    let (line, maybe_line) = (fresh("line-blanks"), fresh("maybe-line-blanks"));
+    let empty_too = matches!(
+        mode,
+        Mode::Runs { empty_too: true } | Mode::Lines { empty_too: true }
+    );
+    let run = if empty_too { &any } else { &some };
+    let inline_run = if empty_too { &maybe_inline } else { &inline };
+    let line_run = if empty_too { &maybe_line } else { &line };
     let case_names: Vec<String> = (b'a'..=b'z')
         .map(|c| fresh(&format!("case-{}", c as char)))
         .collect();
@@ -242,7 +279,7 @@ fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
             // (of a comment, a string), not a separator: it stays as it is.
             // As a run of blanks it would match a line end too, and a
             // comment would swallow the line after it.
-            if let ([Elem::T(t)], Mode::Runs { .. }) = (g.body(r), mode) {
+            if let ([Elem::T(t)], Mode::Runs { .. } | Mode::Lines { .. }) = (g.body(r), mode) {
                 let term = g.term(*t);
                 if !term.is_empty() && term.iter().all(|&c| c == b' ' || c == b'\t') {
                     b.push_alt(g.name(sym), vec![Token::T(term.to_vec())]);
@@ -263,6 +300,10 @@ fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
                         match mode {
                             Mode::Keep => tokens.push(Token::T(part.to_vec())),
                             Mode::Runs { .. } => tokens.push(Token::Nt(run.clone())),
+                            Mode::Lines { .. } if part.contains(&b'\n') => {
+                                tokens.push(Token::Nt(line_run.clone()))
+                            }
+                            Mode::Lines { .. } => tokens.push(Token::Nt(inline_run.clone())),
                             Mode::Strip => {}
                         }
                     } else if fold_case && !exact_letter {
@@ -290,7 +331,7 @@ fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
         b.push_alt(&case(c), vec![Token::T(vec![c])]);
         b.push_alt(&case(c), vec![Token::T(vec![c.to_ascii_uppercase()])]);
     }
-    if !matches!(mode, Mode::Runs { .. }) {
+    if !matches!(mode, Mode::Runs { .. } | Mode::Lines { .. }) {
         return b.start(g.name(g.start())).build().ok();
     }
     // <maybe-blanks> ::= "" | c <maybe-blanks>; <blanks> ::= c <maybe-blanks>.
@@ -298,6 +339,33 @@ fn variant(g: &Grammar, mode: Mode, fold_case: bool) -> Option<Grammar> {
     for c in [b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0c"] {
         b.push_alt(&any, vec![Token::T(c.to_vec()), Token::Nt(any.clone())]);
         b.push_alt(&some, vec![Token::T(c.to_vec()), Token::Nt(any.clone())]);
+    }
+    if matches!(mode, Mode::Lines { .. }) {
+        // <maybe-inline-blanks> ::= "" | c <maybe-inline-blanks>;
+        // <inline-blanks> ::= c <maybe-inline-blanks> (c not a line end);
+        // <line-blanks> ::= <maybe-inline-blanks> "\n" <maybe-blanks>;
+        // <maybe-line-blanks> ::= "" | <line-blanks>.
+        b.push_alt(
+            &line,
+            vec![
+                Token::Nt(maybe_inline.clone()),
+                Token::T(b"\n".to_vec()),
+                Token::Nt(any.clone()),
+            ],
+        );
+        b.push_alt(&maybe_line, Vec::new());
+        b.push_alt(&maybe_line, vec![Token::Nt(line.clone())]);
+        b.push_alt(&maybe_inline, Vec::new());
+        for c in [b" ", b"\t", b"\r", b"\x0b", b"\x0c"] {
+            b.push_alt(
+                &maybe_inline,
+                vec![Token::T(c.to_vec()), Token::Nt(maybe_inline.clone())],
+            );
+            b.push_alt(
+                &inline,
+                vec![Token::T(c.to_vec()), Token::Nt(maybe_inline.clone())],
+            );
+        }
     }
     let start = fresh("start");
     let around = vec![
@@ -408,6 +476,44 @@ mod tests {
     }
 
     #[test]
+    fn line_ends_stay_line_ends_where_the_grammar_has_them() {
+        // Statements end at a line end, and an expression may be two
+        // expressions side by side (awk's concatenation): `Runs` is free
+        // to read the input's line end as the space between them.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<stmts>"], "<stmts>": ["<stmt>", "<stmt>\n<stmts>"],
+                "<stmt>": ["return <expr>", "<expr>"],
+                "<expr>": ["<atom>", "<atom> <expr>"], "<atom>": ["0", "x", "return"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let input = b"return  0\n\n  return x";
+        let r = respace(&g, input, Blanks::Lines).unwrap();
+        assert_eq!(r.text, b"return 0\nreturn x");
+        let runs = respace(&g, input, Blanks::Runs).unwrap();
+        assert_eq!(
+            runs.text, b"return 0 return x",
+            "the ambiguity this guards against"
+        );
+        // A space of the input is never a line end of the grammar's.
+        let r = respace(&g, b"return 0  return x", Blanks::Lines).unwrap();
+        assert_eq!(r.text, b"return 0 return x");
+        // Where the input has no blank at all, TightLines puts the grammar's.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<item>", "<item>\n<start>"], "<item>": ["{<expr>}", "f{<expr>}"],
+                "<expr>": ["x", "x <expr>"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        assert!(respace(&g, b"{x}f{x\nx}", Blanks::TightLines).is_none());
+        let r = respace(&g, b"{x  x}f{x}", Blanks::TightLines).unwrap();
+        assert_eq!(r.text, b"{x x}\nf{x}");
+        // No line end in the grammar's terminals: nothing to keep apart.
+        assert!(respace(&expr(), b"1 +\n2", Blanks::Lines).is_none());
+        assert!(respace(&expr(), b"1 +\n2", Blanks::Runs).is_some());
+    }
+
+    #[test]
     fn a_comment_does_not_swallow_the_next_line() {
         // A comment's characters include a space; the statement after it
         // starts on its own line, indented where the grammar has no blank.
@@ -474,7 +580,7 @@ mod tests {
         )
         .unwrap();
         let input = b"select ab\nfrom T1\n";
-        for how in &Respacing::ALL[..4] {
+        for how in &Respacing::ALL[..6] {
             assert!(respace(&g, input, *how).is_none(), "{how:?}");
         }
         let fold = |blanks| Respacing {
@@ -506,8 +612,8 @@ mod tests {
                 .text,
             b"SELECT aAb"
         );
-        assert!(Respacing::ALL[..4].iter().all(|r| !r.fold_case));
-        assert!(Respacing::ALL[4..].iter().all(|r| r.fold_case));
+        assert!(Respacing::ALL[..6].iter().all(|r| !r.fold_case));
+        assert!(Respacing::ALL[6..].iter().all(|r| r.fold_case));
     }
 
     #[test]

@@ -252,7 +252,8 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
 /// [`indent::delete_blocks`], [`calls::inline_functions`] (before the
 /// sweeps, which can break a definition's header: `t(s&s{…}` is still
 /// found, `t(s{…` is not), [`ddmin::chunk_sweep_from_end`] over lines
-/// and over [`lists::statements`],
+/// and over [`lists::statements`] (and the last one with the `;` before
+/// it, [`lists::drop_last_separated`]),
 /// [`super::words::shorten_repeated_words`] (no word is taken for a
 /// keyword: a keyword costs a failing run per character; a word that
 /// kept its spelling once is not tried again), and
@@ -278,9 +279,6 @@ pub(super) fn blind_into(
         return;
     }
     super::polish::squeeze_blanks_once(cur, tester, passes);
-    // Whether this is the first round.
-    let mut first = true;
-    let mut kept_words: Vec<Vec<u8>> = Vec::new();
     // A coarse cut first: the passes below spend a run or more on every
     // bracket pair, which on a large input around a small cause costs
     // thousands of runs where chunks of lines (or of top-level units, for
@@ -293,6 +291,40 @@ pub(super) fn blind_into(
         *cur = ddmin::fruitful_chunks_from_end(units, tester).concat();
         passes.push(("chunk-units", cur.len(), tester.stats().tests));
     }
+    rounds(cur, tester, passes, true, None);
+}
+
+/// The grammar-blind passes after a grammar-aware reduction (`auto` with a
+/// grammar, at the grammar passes' fixpoint): [`blind_into`]'s rounds on
+/// a text already 1-minimal for tokens, so from the first round on its
+/// sweeps delete one unit at a time, and with the grammar's `keywords`
+/// kept whole (in the byte sweep, and never shortened as names), and
+/// without the fixpoint's pair hoisting and adjacent-token deletion,
+/// which the grammar passes' subtree edits cover. They do
+/// what no single-subtree edit keeps valid: a wrapper function inlined
+/// into its caller, a definition into its use, a bracket pair dropped
+/// around its contents, a column cut from a table and all its rows.
+pub(super) fn finish(
+    cur: &mut Vec<u8>,
+    keywords: &[Vec<u8>],
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+) {
+    rounds(cur, tester, passes, false, Some(keywords));
+}
+
+/// [`blind_into`]'s rounds to their joint fixpoint; `first`: the first
+/// round sweeps with chunks ([`ddmin::chunk_sweep_from_end`]); with
+/// `keywords`, the byte sweep keeps them whole and the word pass leaves
+/// them alone.
+fn rounds(
+    cur: &mut Vec<u8>,
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+    mut first: bool,
+    keywords: Option<&[Vec<u8>]>,
+) {
+    let mut kept_words: Vec<Vec<u8>> = keywords.map(<[_]>::to_vec).unwrap_or_default();
     loop {
         let before = cur.clone();
         *cur = delete_elements(cur, tester);
@@ -315,9 +347,14 @@ pub(super) fn blind_into(
             passes.push(("sweep-lines", cur.len(), tester.stats().tests));
         }
         let ss = lists::statements(cur);
+        let several = ss.len() > 1;
         if ss.len() > 2 {
             *cur = ddmin::chunk_sweep_from_end(ss, tester).concat();
             passes.push(("sweep-statements", cur.len(), tester.stats().tests));
+        }
+        if several {
+            *cur = lists::drop_last_separated(cur, tester);
+            passes.push(("drop-last-statement", cur.len(), tester.stats().tests));
         }
         // A name defined and used is shortened in every place at once.
         // A word that kept its spelling once (a key the program looks up,
@@ -338,7 +375,10 @@ pub(super) fn blind_into(
         };
         *cur = sweep(ddmin::tokens(cur), tester).concat();
         passes.push(("sweep-tokens", cur.len(), tester.stats().tests));
-        *cur = sweep(cur.chunks(1).collect(), tester).concat();
+        *cur = match keywords {
+            Some(k) => ddmin::ddmin_bytes_keeping(cur, k, true, tester),
+            None => sweep(cur.chunks(1).collect(), tester).concat(),
+        };
         passes.push(("sweep-bytes", cur.len(), tester.stats().tests));
         first = false;
         if tester.stopped() {
@@ -355,10 +395,15 @@ pub(super) fn blind_into(
             passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
             *cur = args::delete_columns(cur, tester);
             passes.push(("delete-columns", cur.len(), tester.stats().tests));
-            *cur = hoist::hoist_parts(cur, tester);
-            passes.push(("hoist-parts", cur.len(), tester.stats().tests));
-            *cur = ddmin::delete_adjacent_tokens(cur, tester);
-            passes.push(("delete-adjacent-tokens", cur.len(), tester.stats().tests));
+            // After a grammar reduction (`keywords`), subtrees were
+            // replaced by their parts and deleted whole already: these
+            // two found nothing there and were a third of the runs.
+            if keywords.is_none() {
+                *cur = hoist::hoist_parts(cur, tester);
+                passes.push(("hoist-parts", cur.len(), tester.stats().tests));
+                *cur = ddmin::delete_adjacent_tokens(cur, tester);
+                passes.push(("delete-adjacent-tokens", cur.len(), tester.stats().tests));
+            }
             if *cur == before || tester.stopped() {
                 return;
             }

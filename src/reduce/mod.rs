@@ -169,7 +169,7 @@ fn parse_respaced(
         if tester.test(&r.text) == Outcome::Interesting {
             return Ok((r.tree, Some(r.text)));
         }
-        gone.get_or_insert(how);
+        gone.get_or_insert((how, r.text));
     }
     Err(match (err, gone) {
         (
@@ -179,19 +179,74 @@ fn parse_respaced(
                 column,
                 message,
             },
-            Some(how),
+            Some((how, respaced)),
         ) => ReduceError::Unparseable {
             offset,
             line,
             column,
             message: format!(
                 "{message}\n(with {} it parses, but the oracle no longer calls it \
-                 interesting: the difference matters to the failure)",
-                how.describe()
+                 interesting: the difference matters to the failure{})",
+                how.describe(),
+                first_difference(text, &respaced)
             ),
         },
         (e, _) => e,
     })
+}
+
+/// The choice-sequence passes on `tree`'s choices, tested as text (each
+/// pass reported, then the phase as "choices"): the new tree and text if
+/// they got smaller.
+fn choice_phase(
+    g: &Grammar,
+    tree: &Tree,
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+) -> Result<Option<(Tree, Vec<u8>)>, ReduceError> {
+    let mut inner = Vec::new();
+    let r = via_choices(g, tree, tester, |_, cfg, start, t| {
+        match choices_pipeline(g, cfg, start, Strategy::Auto, false, t) {
+            Ok(r) => {
+                inner = r.passes;
+                r.output
+            }
+            Err(_) => start.to_vec(),
+        }
+    });
+    passes.extend(inner);
+    let Some(text) = r else {
+        return Ok(None);
+    };
+    let t = parse_tree(g, &text)?;
+    passes.push(("choices", text.len(), tester.stats().tests));
+    Ok(Some((t, text)))
+}
+
+/// Where `respaced` first differs from `text`, as `; first at line N:
+/// `…` became `…`` (the two lines, shortened), or nothing if the texts
+/// differ only in a blank at the end.
+fn first_difference(text: &[u8], respaced: &[u8]) -> String {
+    let lines =
+        |t: &[u8]| -> Vec<Vec<u8>> { t.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
+    let (a, b) = (lines(text), lines(respaced));
+    let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) else {
+        return String::new();
+    };
+    let show = |l: Option<&Vec<u8>>| {
+        let s = String::from_utf8_lossy(l.map_or(&[][..], |l| l)).into_owned();
+        if s.chars().count() > 60 {
+            format!("{}…", s.chars().take(60).collect::<String>())
+        } else {
+            s
+        }
+    };
+    format!(
+        "; first at line {}: `{}` became `{}`",
+        i + 1,
+        show(a.get(i)),
+        show(b.get(i))
+    )
 }
 
 /// Reduces a text input. `grammar` is needed by every strategy but
@@ -266,27 +321,8 @@ pub fn reduce_text(
         // replacements over the whole tree needs fewer oracle runs than
         // Perses' node-by-node queue, and after them Perses found nothing
         // on any benchmark (BENCHMARKS.md).
-        let mut inner = Vec::new();
-        let r = via_choices(g, &tree, tester, |_, cfg, start, t| match choices_pipeline(
-            g,
-            cfg,
-            start,
-            Strategy::Auto,
-            false,
-            t,
-        ) {
-            Ok(r) => {
-                inner = r.passes;
-                r.output
-            }
-            Err(_) => start.to_vec(),
-        });
-        // Each choice pass, then the phase's result ("choices").
-        passes.extend(inner);
-        if let Some(t) = r {
-            tree = parse_tree(g, &t)?;
-            cur = t;
-            passes.push(("choices", cur.len(), tester.stats().tests));
+        if let Some((t, text)) = choice_phase(g, &tree, tester, &mut passes)? {
+            (tree, cur) = (t, text);
         }
     }
     loop {
@@ -301,10 +337,12 @@ pub fn reduce_text(
             // language: the choice pipeline's restructure pass on the
             // tree's choice sequence, tested as text, to its fixpoint.
             _ => {
+                let mut rebuilt = false;
                 while !tester.stopped() {
                     match restructure_text(g, &tree, tester).map(|t| parse_tree(g, &t)) {
                         Some(Ok(t)) => {
                             tree = t;
+                            rebuilt = true;
                             passes.push((
                                 "restructure",
                                 tree.unparse(g).len(),
@@ -312,6 +350,13 @@ pub fn reduce_text(
                             ));
                         }
                         _ => break,
+                    }
+                }
+                // A rebuilt node can leave siblings behind that only
+                // served the old one: the deletions again.
+                if rebuilt && strategy == Strategy::Auto && !tester.stopped() {
+                    if let Some((t, _)) = choice_phase(g, &tree, tester, &mut passes)? {
+                        tree = t;
                     }
                 }
             }
@@ -340,17 +385,12 @@ pub fn reduce_text(
         }
     }
     if strategy == Strategy::Auto && !tester.stopped() {
-        // Lists that must keep one length, a table's columns and the rows
-        // inserted into it: deleting one element of either breaks the
-        // text, and the tree passes delete one node at a time. The blind
-        // pass deletes the element at one position of every such list at
-        // once (a run per position and group of lists of one length).
-        let cols = blind::args::delete_columns(&cur, tester);
-        if cols != cur {
-            cur = cols;
-            passes.push(("delete-columns", cur.len(), tester.stats().tests));
-            polish_into(&mut cur, Some(&keywords), tester, &mut passes);
-        }
+        // What one subtree edit at a time cannot keep valid: a wrapper
+        // function inlined into its caller, a definition into its use, a
+        // bracket pair dropped around its contents, a table's column cut
+        // from it and from every row inserted into it. The grammar-blind
+        // passes do these, and are cheap on the small text left now.
+        blind::finish(&mut cur, &keywords, tester, &mut passes);
     }
     if cur.len() > input.len() {
         // Respaced longer and reduced no further: the input is smaller.

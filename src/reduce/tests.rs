@@ -367,6 +367,99 @@ mod squeeze_first {
     }
 
     #[test]
+    fn a_wrapper_function_is_inlined_into_its_call() {
+        // `wrapper` calls `boomer(7)`, which fails for 7 only; the top
+        // level holds calls only. No subtree edit removes the wrapper: its
+        // definition and its call must go at once, and the call must
+        // become its body (a call of `boomer` built from scratch gets the
+        // shortest argument, 1). The grammar-blind passes after the
+        // grammar passes inline it.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<items>"], "<items>": ["<item>", "<item>;<items>"],
+                "<item>": ["def <name>(<v>){<stmts>}", "<name>(<num>)"],
+                "<stmts>": ["<stmt>", "<stmt>;<stmts>"],
+                "<stmt>": ["<name>(<val>)", "die<v>", "x"],
+                "<val>": ["<num>", "<v>"], "<v>": ["p", "q"], "<num>": ["1", "7"],
+                "<name>": ["<l>", "<l><name>"],
+                "<l>": ["a", "b", "e", "m", "o", "p", "r", "w"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        // Runs the program: true iff a call reaches `die` of a 7.
+        fn crashes(s: &str) -> bool {
+            let items: Vec<&str> = {
+                let (mut out, mut depth, mut start) = (Vec::new(), 0, 0);
+                for (i, c) in s.char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        ';' if depth == 0 => {
+                            out.push(&s[start..i]);
+                            start = i + 1;
+                        }
+                        _ => {}
+                    }
+                }
+                out.push(&s[start..]);
+                out
+            };
+            // name -> (parameter, body statements)
+            let mut defs = std::collections::HashMap::new();
+            let mut todo = Vec::new();
+            for item in items {
+                let (head, rest) = item.split_once('(').unwrap();
+                let (arg, body) = rest.split_once(')').unwrap();
+                match head.strip_prefix("def ") {
+                    Some(name) => {
+                        let body = body.strip_prefix('{').unwrap().strip_suffix('}').unwrap();
+                        defs.insert(name.to_string(), (arg.to_string(), body.to_string()));
+                    }
+                    None => todo.push((head.to_string(), arg.to_string(), 0u32)),
+                }
+            }
+            // Explicit stack of calls (function, argument value, depth).
+            todo.reverse();
+            while let Some((f, value, depth)) = todo.pop() {
+                let Some((param, body)) = defs.get(&f) else {
+                    return false;
+                };
+                let eval = |v: &str| {
+                    if v == param {
+                        value.clone()
+                    } else {
+                        v.to_string()
+                    }
+                };
+                for st in body.split(';').rev() {
+                    if let Some(v) = st.strip_prefix("die") {
+                        if eval(v) == "7" {
+                            return true;
+                        }
+                    } else if let Some((callee, arg)) = st.split_once('(') {
+                        if depth < 8 {
+                            todo.push((callee.into(), eval(arg.trim_end_matches(')')), depth + 1));
+                        }
+                    }
+                }
+            }
+            false
+        }
+        let mut o = FnOracle::new(sentence_when(&g, crashes));
+        let mut t = Tester::new(&mut o);
+        let input = b"def boomer(p){x;diep};def wrapper(q){x;boomer(7);x};wrapper(1)";
+        assert!(crashes(std::str::from_utf8(input).unwrap()));
+        let r = reduce_text(Some(&g), input, Strategy::Auto, &mut t).unwrap();
+        let out = String::from_utf8_lossy(&r.output).into_owned();
+        assert!(crashes(&out), "{out}");
+        assert_eq!(
+            out.matches("def ").count(),
+            1,
+            "the wrapper is still there: {out}"
+        );
+        assert!(out.len() <= "def b(p){diep};b(7)".len(), "{out}");
+    }
+
+    #[test]
     fn text_reports_each_choice_pass_in_text_bytes_and_real_runs() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/expr.json");
         let g = Grammar::from_path(path.as_ref(), &Default::default()).unwrap();

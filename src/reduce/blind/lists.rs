@@ -114,6 +114,48 @@ pub fn statements(text: &[u8]) -> Vec<&[u8]> {
     out
 }
 
+/// Deletes the last statement of a text whose statements are separated,
+/// not terminated, by `;` (`a;b;c`), with the `;` before it: the sweep
+/// over [`statements`] deletes `c` alone and leaves `a;b;`, a syntax error
+/// where `;` separates. One run per statement that goes, one more for the
+/// one that stays. `text` must be known interesting.
+///
+/// ```
+/// use grammar_min::oracle::{FnOracle, Outcome};
+/// use grammar_min::reduce::{blind::lists::drop_last_separated, Tester};
+/// let mut o = FnOracle::new(|c: &[u8]| {
+///     if c.starts_with(b"f(7)") && !c.ends_with(b";") { Outcome::Interesting } else { Outcome::NotInteresting }
+/// });
+/// let mut t = Tester::new(&mut o);
+/// assert_eq!(drop_last_separated(b"f(7);r(1); s(2)", &mut t), b"f(7)");
+/// ```
+pub fn drop_last_separated(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    while !tester.stopped() {
+        let end = cur
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |e| e + 1);
+        if end == 0 || cur[end - 1] == b';' {
+            break;
+        }
+        let Some((last, _)) = super::outside_brackets(&cur[..end])
+            .filter(|&(_, b)| b == b';')
+            .last()
+        else {
+            break;
+        };
+        let mut cand = cur[..last].to_vec();
+        cand.extend_from_slice(&cur[end..]);
+        if tester.test(&cand) != Outcome::Interesting {
+            break;
+        }
+        tester.accept(&cand);
+        cur = cand;
+    }
+    cur
+}
+
 /// `text` split after each `;`, line end or `}` that leaves it outside
 /// brackets: the statements and blocks of a program on one line
 /// (`int f(){…} int g(){…};x=1;`), for a coarse cut of minified code.
