@@ -24,7 +24,9 @@
 # with CREATE TRIGGER. pyi_missing_arg (a 3 KB inventory script calling a
 # constructor without an argument) has grammars/pyindent.json, a Python
 # subset with one statement rule per indentation depth, as the same new
-# user wrote it.
+# user wrote it. awk_divzero, awk_typeerr and awk_badre (mawk runtime
+# errors in ~1.9 KB scripts) and grammars/awk.json are another new user's,
+# whose grammar writes awk's line ends (needs mawk).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -45,6 +47,7 @@ for T in "${TASKS[@]}"; do
     sql_*) G=$ROOT/grammars/sql.json ;;
     sqlt_*) G=$HERE/grammars/sqltrig.json ;;
     pyi_*) G=$HERE/grammars/pyindent.json ;;
+    awk_*) G=$HERE/grammars/awk.json ;;
     *) G=$ROOT/grammars/json.json ;;
   esac
   IN=$HERE/tasks/$T.txt

@@ -1,0 +1,2 @@
+# mawk must report 'type error in arg(1) in call to' (written by a new user: an awk script of ~1.9 KB)
+timeout --foreground 5 mawk -f "$1" </dev/null 2>&1 >/dev/null | grep -qF 'type error in arg(1) in call to'
