@@ -325,72 +325,102 @@ pub fn reduce_text(
             (tree, cur) = (t, text);
         }
     }
+    // The grammar passes to their fixpoint, then (auto) the grammar-blind
+    // finish; if that changed the text and it still parses, both again.
     loop {
-        let before = cur.clone();
-        match strategy {
-            Strategy::Perses => tree = perses::perses(&ctx, tree, tester),
-            Strategy::Hdd => tree = hdd::hdd(&ctx, tree, tester),
-            Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
-            // No Perses or HDD* here: after the choice passes they found
-            // nothing on any benchmark and cost up to half the runs
-            // (BENCHMARKS.md, 2026-11-26). Before ddmin leaves the
-            // language: the choice pipeline's restructure pass on the
-            // tree's choice sequence, tested as text, to its fixpoint.
-            _ => {
-                let mut rebuilt = false;
-                while !tester.stopped() {
-                    match restructure_text(g, &tree, tester).map(|t| parse_tree(g, &t)) {
-                        Some(Ok(t)) => {
-                            tree = t;
-                            rebuilt = true;
-                            passes.push((
-                                "restructure",
-                                tree.unparse(g).len(),
-                                tester.stats().tests,
-                            ));
+        loop {
+            let before = cur.clone();
+            match strategy {
+                Strategy::Perses => tree = perses::perses(&ctx, tree, tester),
+                Strategy::Hdd => tree = hdd::hdd(&ctx, tree, tester),
+                Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
+                // No Perses or HDD* here: after the choice passes they found
+                // nothing on any benchmark and cost up to half the runs
+                // (BENCHMARKS.md, 2026-11-26). Before ddmin leaves the
+                // language: the choice pipeline's restructure pass on the
+                // tree's choice sequence, tested as text, to its fixpoint.
+                _ => {
+                    let mut rebuilt = false;
+                    while !tester.stopped() {
+                        match restructure_text(g, &tree, tester).map(|t| parse_tree(g, &t)) {
+                            Some(Ok(t)) => {
+                                tree = t;
+                                rebuilt = true;
+                                passes.push((
+                                    "restructure",
+                                    tree.unparse(g).len(),
+                                    tester.stats().tests,
+                                ));
+                            }
+                            _ => break,
                         }
-                        _ => break,
                     }
-                }
-                // A rebuilt node can leave siblings behind that only
-                // served the old one: the deletions again.
-                if rebuilt && strategy == Strategy::Auto && !tester.stopped() {
-                    if let Some((t, _)) = choice_phase(g, &tree, tester, &mut passes)? {
-                        tree = t;
+                    // A rebuilt node can leave siblings behind that only
+                    // served the old one: the deletions again.
+                    if rebuilt && strategy == Strategy::Auto && !tester.stopped() {
+                        if let Some((t, _)) = choice_phase(g, &tree, tester, &mut passes)? {
+                            tree = t;
+                        }
                     }
                 }
             }
+            cur = tree.unparse(g);
+            if strategy != Strategy::Auto {
+                passes.push((
+                    match strategy {
+                        Strategy::Perses => "perses",
+                        Strategy::Hdd => "hdd",
+                        _ => "grabr",
+                    },
+                    cur.len(),
+                    tester.stats().tests,
+                ));
+                break;
+            }
+            polish_into(&mut cur, Some(&keywords), tester, &mut passes);
+            if cur == before || tester.stopped() {
+                break;
+            }
+            // ddmin may leave the language; the tree passes then stop.
+            match crate::parse::parse(g, &cur) {
+                Ok(t) => tree = t,
+                Err(_) => break,
+            }
         }
-        cur = tree.unparse(g);
-        if strategy != Strategy::Auto {
-            passes.push((
-                match strategy {
-                    Strategy::Perses => "perses",
-                    Strategy::Hdd => "hdd",
-                    _ => "grabr",
-                },
-                cur.len(),
-                tester.stats().tests,
-            ));
+        if strategy != Strategy::Auto || tester.stopped() {
             break;
         }
-        polish_into(&mut cur, Some(&keywords), tester, &mut passes);
-        if cur == before || tester.stopped() {
-            break;
-        }
-        // ddmin may leave the language; the tree passes then stop.
-        match crate::parse::parse(g, &cur) {
-            Ok(t) => tree = t,
-            Err(_) => break,
-        }
-    }
-    if strategy == Strategy::Auto && !tester.stopped() {
         // What one subtree edit at a time cannot keep valid: a wrapper
         // function inlined into its caller, a definition into its use, a
         // bracket pair dropped around its contents, a table's column cut
         // from it and from every row inserted into it. The grammar-blind
         // passes do these, and are cheap on the small text left now.
+        let before = cur.clone();
         blind::finish(&mut cur, &keywords, tester, &mut passes);
+        if cur == before || tester.stopped() {
+            break;
+        }
+        // Their edits can open new subtree edits (an inlined body next to
+        // the block it came from, two blocks to join): the grammar passes
+        // again — on the grammar's spelling if the text lost a blank the
+        // grammar writes (`}END{` for `}⏎END{`), one run to check it.
+        match crate::parse::parse(g, &cur) {
+            Ok(t) => tree = t,
+            Err(_) => match crate::parse::respace_first(g, &cur) {
+                Some((_, r)) if tester.test(&r.text) == Outcome::Interesting => {
+                    tree = r.tree;
+                    cur = r.text;
+                }
+                _ => break,
+            },
+        }
+        if let Some((t, text)) = choice_phase(g, &tree, tester, &mut passes)? {
+            (tree, cur) = (t, text);
+        }
+    }
+    // A respaced round can end longer than the text it started from.
+    if let Some(best) = tester.best().filter(|b| b.len() < cur.len()) {
+        cur = best.to_vec();
     }
     if cur.len() > input.len() {
         // Respaced longer and reduced no further: the input is smaller.

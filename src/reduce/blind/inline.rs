@@ -1,4 +1,5 @@
-//! Definitions inlined without a grammar: a line `NAME = VALUE` (Python,
+//! Definitions inlined without a grammar: a statement `NAME = VALUE` on
+//! its own line or between `;`, `{` and `}` (Python,
 //! Make's `:=` and `?=`, shell's `NAME=VALUE`, `let`/`const`/`var`/
 //! `local`/`export`/`my` before it) deleted, and VALUE put where NAME
 //! is used (`$(NAME)`, `${NAME}` and `$NAME` included): `D=build` …
@@ -79,20 +80,60 @@ fn def_at(text: &[u8], s: usize, e: usize) -> Option<Def> {
     })
 }
 
-/// The definitions of `text`, one per line, in order.
+/// The definitions of `text`, in order: on a line of their own, or
+/// between `;`, `{` and `}` outside `(…)` and `[…]` (awk's
+/// `END{t=5;s=-t[a]`, minified JavaScript).
 ///
 /// ```
 /// use grammar_min::reduce::blind::inline::defs;
-/// let t = b"D=build\nS := a.c\nif x == 1:\n  my $n = 0;\n";
+/// let t = b"D=build\nS := a.c\nif x == 1:\n  my $n = 0;\nEND{t=5; s=f(a;b)}";
 /// let names: Vec<&[u8]> = defs(t).iter().map(|d| &t[d.name.0..d.name.1]).collect();
-/// assert_eq!(names, [&b"D"[..], b"S", b"n"]);
+/// assert_eq!(names, [&b"D"[..], b"S", b"n", b"t", b"s"]);
 /// ```
 pub fn defs(text: &[u8]) -> Vec<Def> {
+    units(text)
+        .into_iter()
+        .filter_map(|(s, e)| def_at(text, s, e))
+        .collect()
+}
+
+/// The statements of `text` as byte ranges: split after each line end,
+/// after each `;` (with the blanks and line end that follow it), and
+/// around each `{` and `}` (in neither range), the last three outside
+/// `(…)` and `[…]`.
+fn units(text: &[u8]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let mut s = 0;
-    for l in text.split_inclusive(|&b| b == b'\n') {
-        out.extend(def_at(text, s, s + l.len()));
-        s += l.len();
+    let (mut s, mut depth, mut i) = (0, 0usize, 0);
+    while i < text.len() {
+        match text[i] {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth = depth.saturating_sub(1),
+            b'\n' => {
+                out.push((s, i + 1));
+                s = i + 1;
+            }
+            b';' if depth == 0 => {
+                let mut e = i + 1;
+                while e < text.len() && matches!(text[e], b' ' | b'\t') {
+                    e += 1;
+                }
+                if text.get(e) == Some(&b'\n') {
+                    e += 1;
+                }
+                out.push((s, e));
+                (s, i) = (e, e);
+                continue;
+            }
+            b'{' | b'}' if depth == 0 => {
+                out.push((s, i));
+                s = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if s < text.len() {
+        out.push((s, text.len()));
     }
     out
 }
@@ -190,6 +231,22 @@ pub fn inline_definitions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 mod tests {
     use super::super::tests::run_pass;
     use super::*;
+
+    #[test]
+    fn a_definition_between_semicolons_is_inlined() {
+        // awk: `s` holds `-t[a]`, used once; the statement goes with its
+        // line end.
+        let input = b"END{t[\"\"]=5;s=-t[a]\n$(s/0)}";
+        let ds = defs(input);
+        let k = ds
+            .iter()
+            .position(|d| &input[d.name.0..d.name.1] == b"s")
+            .unwrap();
+        assert_eq!(
+            inlined(input, &ds, k).unwrap(),
+            b"END{t[\"\"]=5;$(-t[a]/0)}"
+        );
+    }
 
     #[test]
     fn uses_with_their_sigils() {
