@@ -4,7 +4,7 @@
 //! within seconds of every restart: until it is fixed, it hides the bugs
 //! behind it. `cargo grammar-min bucket TARGET` writes the panics it
 //! bucketed to `known-crashes.txt` in its output directory; a fuzz target
-//! built with [`grammar_fuzz_target!`](crate::grammar_fuzz_target) and run
+//! built with `grammar_fuzz_target!` (feature `libfuzzer`) and run
 //! with `GRAMMAR_MIN_SKIP` naming that file (or its directory) treats
 //! those panics as if the input had passed, and keeps fuzzing:
 //!

@@ -4,6 +4,8 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use grammar_min::generate::DecodeConfig;
 use grammar_min::grammar::{Grammar, GrammarError, LoadOptions};
+use grammar_min::parse::{respace_first, Parser};
+use grammar_min::tree::Tree;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -411,4 +413,39 @@ pub fn artifacts_in(dir: &Path) -> Result<Vec<PathBuf>> {
         );
     }
     Ok(v)
+}
+
+/// The parse tree of a text; for a text whose blanks differ from the
+/// grammar's spelling, the tree of the grammar's spelling
+/// ([`grammar_min::parse::respace`]). On failure: the parse error, where,
+/// and `advice`.
+pub fn parse_text(g: &Grammar, text: &[u8], what: &Path, advice: &str) -> Result<Tree> {
+    Parser::new(g).parse(text).or_else(|e| {
+        respace_first(g, text).map(|(_, r)| r.tree).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{} does not parse with the grammar: {e}\n{advice}",
+                what.display()
+            )
+        })
+    })
+}
+
+/// Stops on the first artifact path that does not exist: a mistyped name
+/// must end the run before any work (with several artifacts it would
+/// only be reported at the end, and `-o` would take the others as a
+/// directory). `cmd`: the oracle is `--cmd`, under which every positional
+/// argument is an artifact.
+pub fn check_artifacts_exist(artifacts: &[PathBuf], cmd: bool) -> Result<()> {
+    match artifacts.iter().find(|a| !a.exists()) {
+        Some(a) => anyhow::bail!(
+            "no such artifact: {}{}",
+            a.display(),
+            if cmd {
+                " (with --cmd every positional argument is an artifact)"
+            } else {
+                ""
+            }
+        ),
+        None => Ok(()),
+    }
 }

@@ -17,7 +17,6 @@ use grammar_min::oracle::process::{
 };
 use grammar_min::oracle::signature::SignatureLevel;
 use grammar_min::oracle::{split, Decoded, Oracle, Outcome, Parsed};
-use grammar_min::parse::{respace_first, Parser};
 use grammar_min::tree::Tree;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -145,20 +144,7 @@ impl OracleArgs {
                 artifacts.insert(0, PathBuf::from(t));
             }
         }
-        // A mistyped name stops the run before any work: with several
-        // artifacts it would otherwise only be reported at the end, and
-        // `-o` would take the others as a directory.
-        if let Some(a) = artifacts.iter().find(|a| !a.exists()) {
-            bail!(
-                "no such artifact: {}{}",
-                a.display(),
-                if self.cmd.is_some() {
-                    " (with --cmd every positional argument is an artifact)"
-                } else {
-                    ""
-                }
-            );
-        }
+        crate::common::check_artifacts_exist(&artifacts, self.cmd.is_some())?;
         if self.cmd.is_none() && target.is_none() {
             bail!("nothing to run: give a fuzz TARGET or an oracle command with --cmd 'PROGRAM ... {{}}'");
         }
@@ -502,7 +488,7 @@ impl Session {
             .grammar
             .as_ref()
             .context("text artifacts need a grammar")?;
-        let tree = parse_text(
+        let tree = crate::common::parse_text(
             g,
             &bytes,
             artifact,
@@ -530,7 +516,7 @@ impl Session {
             .context("generalising needs a grammar: pass --grammar FILE")?;
         Ok(match self.kind {
             InputKind::Choices => decode_tree(g, bytes, &self.cfg),
-            _ => parse_text(
+            _ => crate::common::parse_text(
                 g,
                 bytes,
                 what,
@@ -590,21 +576,6 @@ impl Session {
         }
         Ok(None)
     }
-}
-
-/// The parse tree of a text; for a text whose blanks differ from the
-/// grammar's spelling, the tree of the grammar's spelling
-/// ([`grammar_min::parse::respace`]). On failure: the parse error, where,
-/// and `advice`.
-fn parse_text(g: &Grammar, text: &[u8], what: &Path, advice: &str) -> Result<Tree> {
-    Parser::new(g).parse(text).or_else(|e| {
-        respace_first(g, text).map(|(_, r)| r.tree).ok_or_else(|| {
-            anyhow::anyhow!(
-                "{} does not parse with the grammar: {e}\n{advice}",
-                what.display()
-            )
-        })
-    })
 }
 
 /// The default time limit of a `--cmd` run: 20 times the original's

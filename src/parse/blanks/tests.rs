@@ -1,0 +1,189 @@
+//! Tests of respacing.
+use super::*;
+
+fn expr() -> Grammar {
+    Grammar::from_path("grammars/expr.json".as_ref(), &Default::default()).unwrap()
+}
+
+#[test]
+fn a_trailing_newline_is_trimmed() {
+    let g = expr();
+    let r = respace(&g, b"1 + 2\n", Blanks::Trimmed).unwrap();
+    assert_eq!(r.text, b"1 + 2");
+    assert_eq!(r.tree.unparse(&g), b"1 + 2");
+    // Nothing to trim, or the trimmed text does not parse either.
+    assert!(respace(&g, b"1 + 2", Blanks::Trimmed).is_none());
+    assert!(respace(&g, b"1+2\n", Blanks::Trimmed).is_none());
+    // A byte-order mark goes too.
+    let r = respace(&g, b"\xEF\xBB\xBF1 + 2\r\n", Blanks::Trimmed).unwrap();
+    assert_eq!(r.text, b"1 + 2");
+}
+
+#[test]
+fn blanks_are_respaced_as_the_grammar_writes_them() {
+    let g = expr();
+    let want = b"1 + 2 * (3 - 4)";
+    // Other runs of blanks where the grammar has one.
+    for input in [&b"  1  +\n2 * (3\t-  4)"[..], b"1 + 2 * (3 - 4)\t\n"] {
+        let r = respace(&g, input, Blanks::Runs).unwrap();
+        assert_eq!(r.text, want, "{:?}", String::from_utf8_lossy(input));
+    }
+    // None where the grammar has one: Tight, not Blanks.
+    assert!(respace(&g, b"1+2*(3 -4)\n", Blanks::Runs).is_none());
+    let r = respace(&g, b"1+2*(3 -4)\n", Blanks::Tight).unwrap();
+    assert_eq!(r.text, want);
+    // A blank where the grammar has none: only NoBlanks.
+    assert!(respace(&g, b"( 1 )", Blanks::Tight).is_none());
+    let r = respace(&g, b"( 1 )+2", Blanks::Removed).unwrap();
+    assert_eq!(r.text, b"(1) + 2");
+}
+
+#[test]
+fn line_ends_stay_line_ends_where_the_grammar_has_them() {
+    // Statements end at a line end, and an expression may be two
+    // expressions side by side (awk's concatenation): `Runs` is free
+    // to read the input's line end as the space between them.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<stmts>"], "<stmts>": ["<stmt>", "<stmt>\n<stmts>"],
+            "<stmt>": ["return <expr>", "<expr>"],
+            "<expr>": ["<atom>", "<atom> <expr>"], "<atom>": ["0", "x", "return"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let input = b"return  0\n\n  return x";
+    let r = respace(&g, input, Blanks::Lines).unwrap();
+    assert_eq!(r.text, b"return 0\nreturn x");
+    let runs = respace(&g, input, Blanks::Runs).unwrap();
+    assert_eq!(
+        runs.text, b"return 0 return x",
+        "the ambiguity this guards against"
+    );
+    // A space of the input is never a line end of the grammar's.
+    let r = respace(&g, b"return 0  return x", Blanks::Lines).unwrap();
+    assert_eq!(r.text, b"return 0 return x");
+    // Where the input has no blank at all, TightLines puts the grammar's.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<item>", "<item>\n<start>"], "<item>": ["{<expr>}", "f{<expr>}"],
+            "<expr>": ["x", "x <expr>"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    assert!(respace(&g, b"{x}f{x\nx}", Blanks::TightLines).is_none());
+    let r = respace(&g, b"{x  x}f{x}", Blanks::TightLines).unwrap();
+    assert_eq!(r.text, b"{x x}\nf{x}");
+    // No line end in the grammar's terminals: nothing to keep apart.
+    assert!(respace(&expr(), b"1 +\n2", Blanks::Lines).is_none());
+    assert!(respace(&expr(), b"1 +\n2", Blanks::Runs).is_some());
+}
+
+#[test]
+fn a_comment_does_not_swallow_the_next_line() {
+    // A comment's characters include a space; the statement after it
+    // starts on its own line, indented where the grammar has no blank.
+    let g = Grammar::from_json_str(
+        r##"{"<start>": ["<line><start>", ""], "<line>": ["# <c>\n", "<w>\n"],
+            "<c>": ["", "<ch><c>"], "<ch>": ["a", "w", " "], "<w>": ["w", "a"]}"##,
+        &Default::default(),
+    )
+    .unwrap();
+    let r = respace(&g, b"# a a\n  w\n", Blanks::Runs).unwrap();
+    assert_eq!(r.text, b"# a a\nw\n");
+    // Before, the space alternative matched "\n  " and the next line
+    // became comment text: `# a a\n  w` read as one comment.
+    assert_eq!(r.tree.unparse(&g), b"# a a\nw\n");
+}
+
+#[test]
+fn blanks_inside_tokens_stay_unless_all_go() {
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<s>", "<s> + <start>"], "<s>": ["'<c>'"],
+            "<c>": ["", "<ch><c>"], "<ch>": ["a", "b", " "]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let r = respace(&g, b"'a b'  + 'b'\n", Blanks::Runs).unwrap();
+    assert_eq!(r.text, b"'a b' + 'b'");
+    let r = respace(&g, b"'a b'+'b'", Blanks::Tight).unwrap();
+    assert_eq!(r.text, b"'a b' + 'b'");
+    let r = respace(&g, b"'a b'+ 'b'", Blanks::Removed).unwrap();
+    assert_eq!(r.text, b"'ab' + 'b'");
+}
+
+#[test]
+fn words_that_blanks_separate_stay_apart_in_long_inputs() {
+    // Without blanks the words of this grammar run together: on long
+    // inputs only the trimmed and one-or-more-blanks ways are tried.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<w>", "<w> <start>"], "<w>": ["<l>", "<l><w>"], "<l>": ["a", "b"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let long = "ab  ba\n".repeat(AMBIGUOUS_MAX / 4);
+    let r = respace(&g, long.as_bytes(), Blanks::Runs).unwrap();
+    assert_eq!(
+        r.text,
+        "ab ba ".repeat(AMBIGUOUS_MAX / 4).trim_end().as_bytes()
+    );
+    for how in [Blanks::Tight, Blanks::Removed] {
+        assert!(respace(&g, long.as_bytes(), how).is_none(), "{how:?}");
+        assert!(respace(&g, b"ab  ba!", how).is_none(), "{how:?}");
+    }
+    assert_eq!(
+        respace(&g, b"ab ba\n", Blanks::Trimmed).unwrap().text,
+        b"ab ba"
+    );
+}
+
+#[test]
+fn letters_take_the_grammars_case_only_when_asked() {
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["SELECT <id> FROM t<d>"], "<id>": ["<l>", "<l><id>"],
+            "<l>": ["a", "b"], "<d>": ["1", "2"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let input = b"select ab\nfrom T1\n";
+    for how in &Respacing::ALL[..6] {
+        assert!(respace(&g, input, *how).is_none(), "{how:?}");
+    }
+    let fold = |blanks| Respacing {
+        blanks,
+        fold_case: true,
+    };
+    // The identifier's letters are the grammar's `a` and `b`: `AB` is
+    // spelled `ab`.
+    assert_eq!(
+        respace(&g, b"select AB from T1", fold(Blanks::Trimmed))
+            .unwrap()
+            .text,
+        b"SELECT ab FROM t1"
+    );
+    assert_eq!(
+        respace(&g, input, fold(Blanks::Runs)).unwrap().text,
+        b"SELECT ab FROM t1"
+    );
+    // Where the grammar has both cases of a letter, it keeps the
+    // input's.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["SELECT <id>"], "<id>": ["<l>", "<l><id>"], "<l>": ["a", "A", "b"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        respace(&g, b"Select aAB", fold(Blanks::Trimmed))
+            .unwrap()
+            .text,
+        b"SELECT aAb"
+    );
+    assert!(Respacing::ALL[..6].iter().all(|r| !r.fold_case));
+    assert!(Respacing::ALL[6..].iter().all(|r| r.fold_case));
+}
+
+#[test]
+fn text_that_no_spacing_fixes_is_left_alone() {
+    let g = expr();
+    for how in Respacing::ALL {
+        assert!(respace(&g, b"1 + * 2", how).is_none(), "{how:?}");
+        assert!(respace(&g, b"", how).is_none(), "{how:?}");
+    }
+}
