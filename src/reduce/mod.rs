@@ -328,65 +328,16 @@ pub fn reduce_text(
     // The grammar passes to their fixpoint, then (auto) the grammar-blind
     // finish; if that changed the text and it still parses, both again.
     loop {
-        loop {
-            let before = cur.clone();
-            match strategy {
-                Strategy::Perses => tree = perses::perses(&ctx, tree, tester),
-                Strategy::Hdd => tree = hdd::hdd(&ctx, tree, tester),
-                Strategy::Grabr => tree = grabr::grabr(&ctx, tree, tester),
-                // No Perses or HDD* here: after the choice passes they found
-                // nothing on any benchmark and cost up to half the runs
-                // (BENCHMARKS.md, 2026-11-26). Before ddmin leaves the
-                // language: the choice pipeline's restructure pass on the
-                // tree's choice sequence, tested as text, to its fixpoint.
-                _ => {
-                    let mut rebuilt = false;
-                    while !tester.stopped() {
-                        match restructure_text(g, &tree, tester).map(|t| parse_tree(g, &t)) {
-                            Some(Ok(t)) => {
-                                tree = t;
-                                rebuilt = true;
-                                passes.push((
-                                    "restructure",
-                                    tree.unparse(g).len(),
-                                    tester.stats().tests,
-                                ));
-                            }
-                            _ => break,
-                        }
-                    }
-                    // A rebuilt node can leave siblings behind that only
-                    // served the old one: the deletions again.
-                    if rebuilt && strategy == Strategy::Auto && !tester.stopped() {
-                        if let Some((t, _)) = choice_phase(g, &tree, tester, &mut passes)? {
-                            tree = t;
-                        }
-                    }
-                }
-            }
-            cur = tree.unparse(g);
-            if strategy != Strategy::Auto {
-                passes.push((
-                    match strategy {
-                        Strategy::Perses => "perses",
-                        Strategy::Hdd => "hdd",
-                        _ => "grabr",
-                    },
-                    cur.len(),
-                    tester.stats().tests,
-                ));
-                break;
-            }
-            polish_into(&mut cur, Some(&keywords), tester, &mut passes);
-            if cur == before || tester.stopped() {
-                break;
-            }
-            // ddmin may leave the language; the tree passes then stop.
-            match crate::parse::parse(g, &cur) {
-                Ok(t) => tree = t,
-                Err(_) => break,
-            }
-        }
+        grammar_rounds(
+            g,
+            &ctx,
+            strategy,
+            &keywords,
+            tree,
+            &mut cur,
+            tester,
+            &mut passes,
+        )?;
         if strategy != Strategy::Auto || tester.stopped() {
             break;
         }
@@ -430,6 +381,84 @@ pub fn reduce_text(
         output: cur,
         passes,
     })
+}
+
+/// The grammar passes of `reduce_text` to their fixpoint: the tree
+/// strategy (for `auto`, `restructure` to its fixpoint, then the choice
+/// passes again if it rebuilt a node), the polish, a re-parse, until the
+/// polish changes nothing or the text leaves the language. Other
+/// strategies run once. Leaves the result in `cur` (and its tree).
+#[allow(clippy::too_many_arguments)]
+fn grammar_rounds(
+    g: &Grammar,
+    ctx: &TreeCtx<'_>,
+    strategy: Strategy,
+    keywords: &[Vec<u8>],
+    mut tree: Tree,
+    cur: &mut Vec<u8>,
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+) -> Result<(), ReduceError> {
+    loop {
+        let before = cur.clone();
+        match strategy {
+            Strategy::Perses => tree = perses::perses(ctx, tree, tester),
+            Strategy::Hdd => tree = hdd::hdd(ctx, tree, tester),
+            Strategy::Grabr => tree = grabr::grabr(ctx, tree, tester),
+            // No Perses or HDD* here: after the choice passes they found
+            // nothing on any benchmark and cost up to half the runs
+            // (BENCHMARKS.md, 2026-11-26). Before ddmin leaves the
+            // language: the choice pipeline's restructure pass on the
+            // tree's choice sequence, tested as text, to its fixpoint.
+            _ => {
+                let mut rebuilt = false;
+                while !tester.stopped() {
+                    match restructure_text(g, &tree, tester).map(|t| parse_tree(g, &t)) {
+                        Some(Ok(t)) => {
+                            tree = t;
+                            rebuilt = true;
+                            passes.push((
+                                "restructure",
+                                tree.unparse(g).len(),
+                                tester.stats().tests,
+                            ));
+                        }
+                        _ => break,
+                    }
+                }
+                // A rebuilt node can leave siblings behind that only
+                // served the old one: the deletions again.
+                if rebuilt && strategy == Strategy::Auto && !tester.stopped() {
+                    if let Some((t, _)) = choice_phase(g, &tree, tester, passes)? {
+                        tree = t;
+                    }
+                }
+            }
+        }
+        *cur = tree.unparse(g);
+        if strategy != Strategy::Auto {
+            passes.push((
+                match strategy {
+                    Strategy::Perses => "perses",
+                    Strategy::Hdd => "hdd",
+                    _ => "grabr",
+                },
+                cur.len(),
+                tester.stats().tests,
+            ));
+            break;
+        }
+        polish_into(cur, Some(keywords), tester, passes);
+        if *cur == before || tester.stopped() {
+            break;
+        }
+        // ddmin may leave the language; the tree passes then stop.
+        match crate::parse::parse(g, cur) {
+            Ok(t) => tree = t,
+            Err(_) => break,
+        }
+    }
+    Ok(())
 }
 
 /// What a speculative pass may spend per call on `text` — candidates for
