@@ -33,6 +33,7 @@ pub mod grabr;
 pub mod hdd;
 pub mod perses;
 mod polish;
+mod respace;
 mod tester;
 pub mod treeops;
 mod via_choices;
@@ -44,11 +45,13 @@ pub use tester::{shortlex_lt, Event, OutcomeCache, Stats, Tester};
 use crate::generate::{decode, decode_tree, DecodeConfig};
 use crate::grammar::Grammar;
 use crate::oracle::Outcome;
-use crate::parse::Respacing;
 use crate::tree::Tree;
 use polish::polish_into;
+use respace::parse_respaced;
 use treeops::{Render, TreeCtx};
-use via_choices::{restructure_text, via_choices};
+#[cfg(test)]
+use via_choices::via_choices;
+use via_choices::{choice_phase, restructure_text};
 
 /// Which reducers run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -146,107 +149,6 @@ fn parse_tree(g: &Grammar, text: &[u8]) -> Result<Tree, ReduceError> {
         column: e.column,
         message: e.message,
     })
-}
-
-/// The tree of `text`; if it does not parse, of the first text that
-/// differs from it in blanks and letter case only, parses and still fails
-/// ([`crate::parse::respace`]: one oracle run per text that parses),
-/// given with it.
-fn parse_respaced(
-    g: &Grammar,
-    text: &[u8],
-    tester: &mut Tester<'_>,
-) -> Result<(Tree, Option<Vec<u8>>), ReduceError> {
-    let err = match parse_tree(g, text) {
-        Ok(t) => return Ok((t, None)),
-        Err(e) => e,
-    };
-    let mut gone = None;
-    for how in Respacing::ALL {
-        let Some(r) = crate::parse::respace(g, text, how) else {
-            continue;
-        };
-        if tester.test(&r.text) == Outcome::Interesting {
-            return Ok((r.tree, Some(r.text)));
-        }
-        gone.get_or_insert((how, r.text));
-    }
-    Err(match (err, gone) {
-        (
-            ReduceError::Unparseable {
-                offset,
-                line,
-                column,
-                message,
-            },
-            Some((how, respaced)),
-        ) => ReduceError::Unparseable {
-            offset,
-            line,
-            column,
-            message: format!(
-                "{message}\n(with {} it parses, but the oracle no longer calls it \
-                 interesting: the difference matters to the failure{})",
-                how.describe(),
-                first_difference(text, &respaced)
-            ),
-        },
-        (e, _) => e,
-    })
-}
-
-/// The choice-sequence passes on `tree`'s choices, tested as text (each
-/// pass reported, then the phase as "choices"): the new tree and text if
-/// they got smaller.
-fn choice_phase(
-    g: &Grammar,
-    tree: &Tree,
-    tester: &mut Tester<'_>,
-    passes: &mut Vec<(&'static str, usize, u64)>,
-) -> Result<Option<(Tree, Vec<u8>)>, ReduceError> {
-    let mut inner = Vec::new();
-    let r = via_choices(g, tree, tester, |_, cfg, start, t| {
-        match choices_pipeline(g, cfg, start, Strategy::Auto, false, t) {
-            Ok(r) => {
-                inner = r.passes;
-                r.output
-            }
-            Err(_) => start.to_vec(),
-        }
-    });
-    passes.extend(inner);
-    let Some(text) = r else {
-        return Ok(None);
-    };
-    let t = parse_tree(g, &text)?;
-    passes.push(("choices", text.len(), tester.stats().tests));
-    Ok(Some((t, text)))
-}
-
-/// Where `respaced` first differs from `text`, as `; first at line N:
-/// `…` became `…`` (the two lines, shortened), or nothing if the texts
-/// differ only in a blank at the end.
-fn first_difference(text: &[u8], respaced: &[u8]) -> String {
-    let lines =
-        |t: &[u8]| -> Vec<Vec<u8>> { t.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
-    let (a, b) = (lines(text), lines(respaced));
-    let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) else {
-        return String::new();
-    };
-    let show = |l: Option<&Vec<u8>>| {
-        let s = String::from_utf8_lossy(l.map_or(&[][..], |l| l)).into_owned();
-        if s.chars().count() > 60 {
-            format!("{}…", s.chars().take(60).collect::<String>())
-        } else {
-            s
-        }
-    };
-    format!(
-        "; first at line {}: `{}` became `{}`",
-        i + 1,
-        show(a.get(i)),
-        show(b.get(i))
-    )
 }
 
 /// Reduces a text input. `grammar` is needed by every strategy but
@@ -387,7 +289,8 @@ pub fn reduce_text(
 /// strategy (for `auto`, `restructure` to its fixpoint, then the choice
 /// passes again if it rebuilt a node), the polish, a re-parse, until the
 /// polish changes nothing or the text leaves the language. Other
-/// strategies run once. Leaves the result in `cur` (and its tree).
+/// strategies run once. Leaves the result in `cur` (`tree` is `cur`'s
+/// parse tree on entry).
 #[allow(clippy::too_many_arguments)]
 fn grammar_rounds(
     g: &Grammar,

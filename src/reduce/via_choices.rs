@@ -2,7 +2,7 @@
 //! choice sequence is reduced with every candidate decoded and tested as
 //! text, through the text tester's cache ([`via_choices`]).
 
-use super::{choices, Tester};
+use super::{choices, choices_pipeline, parse_tree, ReduceError, Strategy, Tester};
 use crate::generate::{decode, DecodeConfig};
 use crate::grammar::Grammar;
 use crate::oracle::Outcome;
@@ -109,4 +109,32 @@ pub(super) fn restructure_text(
     via_choices(g, tree, tester, |ctx, cfg, start, t| {
         choices::restructure(ctx, cfg, start, t)
     })
+}
+
+/// The choice-sequence passes on `tree`'s choices, tested as text (each
+/// pass reported, then the phase as "choices"): the new tree and text if
+/// they got smaller.
+pub(super) fn choice_phase(
+    g: &Grammar,
+    tree: &Tree,
+    tester: &mut Tester<'_>,
+    passes: &mut Vec<(&'static str, usize, u64)>,
+) -> Result<Option<(Tree, Vec<u8>)>, ReduceError> {
+    let mut inner = Vec::new();
+    let r = via_choices(g, tree, tester, |_, cfg, start, t| {
+        match choices_pipeline(g, cfg, start, Strategy::Auto, false, t) {
+            Ok(r) => {
+                inner = r.passes;
+                r.output
+            }
+            Err(_) => start.to_vec(),
+        }
+    });
+    passes.extend(inner);
+    let Some(text) = r else {
+        return Ok(None);
+    };
+    let t = parse_tree(g, &text)?;
+    passes.push(("choices", text.len(), tester.stats().tests));
+    Ok(Some((t, text)))
 }
