@@ -56,26 +56,42 @@ pub(super) fn parse_respaced(
 
 /// Where `respaced` first differs from `text`, as `; first at line N:
 /// `…` became `…`` (the two lines, shortened), or nothing if the texts
-/// differ only in a blank at the end.
+/// are equal.
 fn first_difference(text: &[u8], respaced: &[u8]) -> String {
-    let lines =
-        |t: &[u8]| -> Vec<Vec<u8>> { t.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
-    let (a, b) = (lines(text), lines(respaced));
-    let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) else {
-        return String::new();
-    };
-    let show = |l: Option<&Vec<u8>>| {
-        let s = String::from_utf8_lossy(l.map_or(&[][..], |l| l)).into_owned();
-        if s.chars().count() > 60 {
-            format!("{}…", s.chars().take(60).collect::<String>())
-        } else {
-            s
+    let (mut a, mut b) = (text.split(|&c| c == b'\n'), respaced.split(|&c| c == b'\n'));
+    let show = |l: Option<&[u8]>| {
+        let s = String::from_utf8_lossy(l.unwrap_or_default());
+        match s.char_indices().nth(60) {
+            Some((cut, _)) => format!("{}…", &s[..cut]),
+            None => s.into_owned(),
         }
     };
-    format!(
-        "; first at line {}: `{}` became `{}`",
-        i + 1,
-        show(a.get(i)),
-        show(b.get(i))
-    )
+    for line in 1.. {
+        match (a.next(), b.next()) {
+            (None, None) => break,
+            (x, y) if x != y => {
+                return format!("; first at line {line}: `{}` became `{}`", show(x), show(y))
+            }
+            _ => {}
+        }
+    }
+    String::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_difference;
+
+    #[test]
+    fn the_first_changed_line_is_named() {
+        assert_eq!(
+            first_difference(b"a\nbb\nc", b"a\nb b\nc"),
+            "; first at line 2: `bb` became `b b`"
+        );
+        assert_eq!(
+            first_difference(b"a\nb", b"a"),
+            "; first at line 2: `b` became ``"
+        );
+        assert_eq!(first_difference(b"a\nb", b"a\nb"), "");
+    }
 }
