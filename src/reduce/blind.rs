@@ -291,7 +291,7 @@ pub(super) fn blind_into(
         *cur = ddmin::fruitful_chunks_from_end(units, tester).concat();
         passes.push(("chunk-units", cur.len(), tester.stats().tests));
     }
-    rounds(cur, tester, passes, true, None);
+    rounds(cur, tester, passes, None);
 }
 
 /// The grammar-blind passes after a grammar-aware reduction (`auto` with a
@@ -310,20 +310,21 @@ pub(super) fn finish(
     tester: &mut Tester<'_>,
     passes: &mut Vec<(&'static str, usize, u64)>,
 ) {
-    rounds(cur, tester, passes, false, Some(keywords));
+    rounds(cur, tester, passes, Some(keywords));
 }
 
-/// [`blind_into`]'s rounds to their joint fixpoint; `first`: the first
-/// round sweeps with chunks ([`ddmin::chunk_sweep_from_end`]); with
-/// `keywords`, the byte sweep keeps them whole and the word pass leaves
-/// them alone.
+/// [`blind_into`]'s rounds to their joint fixpoint. Without `keywords`
+/// the first round sweeps with chunks ([`ddmin::chunk_sweep_from_end`]);
+/// with them (after grammar passes, [`finish`]) every round sweeps one
+/// unit at a time, the byte sweep keeps them whole, the word pass leaves
+/// them alone, and the fixpoint skips pair hoisting and adjacent tokens.
 fn rounds(
     cur: &mut Vec<u8>,
     tester: &mut Tester<'_>,
     passes: &mut Vec<(&'static str, usize, u64)>,
-    mut first: bool,
     keywords: Option<&[Vec<u8>]>,
 ) {
+    let mut first = keywords.is_none();
     let mut kept_words: Vec<Vec<u8>> = keywords.map(<[_]>::to_vec).unwrap_or_default();
     loop {
         let before = cur.clone();
