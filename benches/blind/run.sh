@@ -9,7 +9,8 @@
 # TOOL: blind (default; `cargo grammar-min reduce --cmd ...` without a
 # grammar, i.e. text `auto` grammar-blind), ddmin (`--strategy ddmin`,
 # Zeller's ddmin on lines, tokens and bytes), picire (`picire -a both`,
-# lines then characters, if installed) or grammar (text `auto` with
+# lines then characters, if installed), cvise (C-Vise with its C passes
+# on .c/.cpp and `--not-c` elsewhere, if installed) or grammar (text `auto` with
 # grammars/js.json; js_* tasks only). TASK: names in tasks/ without the
 # extension (default: all). GM_BIN overrides the binary (default
 # target/release/cargo-grammar-min; `cargo build --release` first).
@@ -45,13 +46,18 @@ for T in "${TASKS[@]}"; do
     picire)
       picire -i "$IN" --test "$WORK/test.sh" -a both -o "$WORK/picire" -l ERROR > /dev/null 2>&1 || true
       cp "$WORK/picire/$T.$EXT" "$OUT" 2>/dev/null || true ;;
+    cvise)
+      case $EXT in
+        c | cpp) run_cvise "$IN" "$OUT" "$WORK" ;;
+        *) run_cvise "$IN" "$OUT" "$WORK" --not-c ;;
+      esac ;;
     blind)
       "$GM" reduce --cmd "$WORK/test.sh {}" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
     ddmin)
       "$GM" reduce --cmd "$WORK/test.sh {}" --strategy ddmin "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
     grammar)
       "$GM" reduce --cmd "$WORK/test.sh {}" --grammar "$HERE/grammars/js.json" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
-    *) echo "unknown tool: $TOOL (blind, ddmin, picire or grammar)" >&2; exit 2 ;;
+    *) echo "unknown tool: $TOOL (blind, ddmin, picire, cvise or grammar)" >&2; exit 2 ;;
   esac
   E=$(date +%s.%N)
   report "$T" "$TOOL" "$OUT" "$C" "$P" "$S" "$E"

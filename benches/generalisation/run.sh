@@ -6,7 +6,8 @@
 #
 # TOOL: auto (default; `cargo grammar-min reduce`, text, strategy auto),
 # ddmin (`--strategy ddmin`), blind (strategy auto without the grammar:
-# the grammar-blind pipeline) or picire (`picire -a both`, if installed).
+# the grammar-blind pipeline), picire (`picire -a both`, if installed) or
+# cvise (C-Vise `--not-c`, if installed).
 # TASK: names in tasks/ (default: all). GM_BIN overrides the binary
 # (default target/release/cargo-grammar-min; `cargo build --release` first).
 # KEEP=DIR copies each result to DIR/TASK.out.
@@ -60,11 +61,12 @@ for T in "${TASKS[@]}"; do
     picire)
       picire -i "$IN" --test "$WORK/test.sh" -a both -o "$WORK/picire" -l ERROR > /dev/null 2>&1 || true
       cp "$WORK/picire/$T.txt" "$OUT" 2>/dev/null || true ;;
+    cvise) run_cvise "$IN" "$OUT" "$WORK" --not-c ;;
     auto | ddmin)
       "$GM" reduce --cmd "$WORK/test.sh {}" --grammar "$G" --strategy "$TOOL" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
     blind)
       "$GM" reduce --cmd "$WORK/test.sh {}" "$IN" -o "$OUT" > /dev/null 2>&1 || true ;;
-    *) echo "unknown tool: $TOOL (auto, ddmin, blind or picire)" >&2; exit 2 ;;
+    *) echo "unknown tool: $TOOL (auto, ddmin, blind, picire or cvise)" >&2; exit 2 ;;
   esac
   E=$(date +%s.%N)
   report "$T" "$TOOL" "$OUT" "$C" "$P" "$S" "$E"

@@ -26,15 +26,20 @@ use super::Tester;
 use crate::oracle::Outcome;
 
 /// The matched bracket pairs of `text` (`()`, `[]`, `{}`), as the byte
-/// positions of the opener and the closer, in order of the opener. A
-/// closer that does not match the innermost open bracket is skipped, so
-/// an unbalanced text still yields its balanced parts. Brackets inside
-/// quotes are counted too: this is a heuristic, and the oracle judges.
+/// positions of the opener and the closer, in order of the opener.
+/// Brackets inside a string literal (see [`literal_end`]) are text, not
+/// structure. A closer matches the innermost open bracket of its kind:
+/// open brackets above that one are strays and stay unpaired (`f(x[)` is
+/// the pair `(…)`), and a closer with no opener of its kind is skipped,
+/// so an unbalanced text still yields its balanced parts. This is a
+/// heuristic, and the oracle judges.
 ///
 /// ```
 /// use grammar_min::reduce::blind::pairs;
 /// assert_eq!(pairs(b"f(a[1]) {x}"), [(1, 6), (3, 5), (8, 10)]);
 /// assert_eq!(pairs(b"(]"), []);
+/// assert_eq!(pairs(br#"{e(0,"[")}"#), [(0, 9), (2, 8)]);
+/// assert_eq!(pairs(b"{f(x[)}"), [(0, 6), (2, 5)]);
 /// ```
 pub fn pairs(text: &[u8]) -> Vec<(usize, usize)> {
     pairs_with_commas(text)
@@ -43,18 +48,77 @@ pub fn pairs(text: &[u8]) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The bytes of `text` outside brackets, with their positions, brackets
-/// left out: an opener starts a level, a closer ends one (a closer with
-/// none open is ignored), so the `,` of `f(a, b)` is inside and the `;`
-/// after it outside. Quotes are not counted, as in [`pairs`].
+/// The bytes of `text` outside brackets and string literals, with their
+/// positions, brackets left out: an opener starts a level, a closer ends
+/// one (a closer with none open is ignored), so the `,` of `f(a, b)` is
+/// inside and the `;` after it outside, and the `;` of `x = ";"` is in
+/// neither. String literals as in [`pairs`].
 pub(super) fn outside_brackets(text: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
     let mut depth = 0usize;
-    text.iter().enumerate().filter_map(move |(i, &b)| {
+    structural(text).filter_map(move |(i, b)| {
         match b {
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
             _ if depth == 0 => return Some((i, b)),
             _ => {}
+        }
+        None
+    })
+}
+
+/// Where the string literal that `text[i]` opens ends (the position of
+/// its closing quote), if it opens one: a `"` or `'` closed on the same
+/// line (`\\` escapes the byte after it). A `'` opens a string only
+/// where neither it nor its closing quote touches a word (`'a'`, `x IN
+/// ('', 'DE')`), not in `don't`, `clk'event` or a Rust lifetime (`<'a>(x:
+/// &'a u8)`: the `'` before the second `a` would close it).
+///
+/// ```
+/// use grammar_min::reduce::blind::literal_end;
+/// assert_eq!(literal_end(br#"x = "a\"(" + 1"#, 4), Some(9));
+/// assert_eq!(literal_end(b"c == '(' ", 5), Some(7));
+/// assert_eq!(literal_end(b"('', ',')", 1), Some(2));
+/// assert_eq!(literal_end(b"\"open\n\"", 0), None);
+/// assert_eq!(literal_end(b"fn f<'a>(x: &'a u8)", 5), None);
+/// assert_eq!(literal_end(b"don't (x) isn't", 3), None);
+/// ```
+pub fn literal_end(text: &[u8], i: usize) -> Option<usize> {
+    let q = text[i];
+    if q == b'\'' && i > 0 && ddmin::is_word(text[i - 1]) {
+        return None;
+    }
+    if q != b'"' && q != b'\'' {
+        return None;
+    }
+    let mut j = i + 1;
+    while j < text.len() {
+        match text[j] {
+            b'\\' => j += 2,
+            b'\n' => return None,
+            b if b == q => {
+                let word_after = text.get(j + 1).is_some_and(|&b| ddmin::is_word(b));
+                return (q == b'"' || !word_after).then_some(j);
+            }
+            _ => j += 1,
+        }
+    }
+    None
+}
+
+/// The bytes of `text` with their positions, string literals
+/// ([`literal_end`]) left out whole.
+fn structural(text: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < text.len() {
+            let at = i;
+            match literal_end(text, at) {
+                Some(e) => i = e + 1,
+                None => {
+                    i += 1;
+                    return Some((at, text[at]));
+                }
+            }
         }
         None
     })
@@ -217,7 +281,7 @@ pub(super) fn walk<T>(
 pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> {
     let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut out = Vec::new();
-    for (i, &b) in text.iter().enumerate() {
+    for (i, b) in structural(text) {
         match b {
             b'(' | b'[' | b'{' => open.push((i, Vec::new())),
             b',' => {
@@ -231,10 +295,15 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
                     b']' => b'[',
                     _ => b'{',
                 };
-                if open.last().is_some_and(|(o, _)| text[*o] == want) {
-                    if let Some((o, cs)) = open.pop() {
-                        out.push((o, i, cs));
-                    }
+                let Some(k) = open.iter().rposition(|(o, _)| text[*o] == want) else {
+                    continue;
+                };
+                // Strays above the match: their commas were the match's.
+                let strays: Vec<usize> = open.drain(k + 1..).flat_map(|(_, cs)| cs).collect();
+                if let Some((o, mut cs)) = open.pop() {
+                    cs.extend(strays);
+                    cs.sort_unstable();
+                    out.push((o, i, cs));
                 }
             }
             _ => {}
@@ -399,6 +468,8 @@ fn rounds(
             // After a grammar reduction (`keywords`), subtrees were
             // replaced by their parts and deleted whole already: these
             // two found nothing there and were a third of the runs.
+            *cur = hoist::constants(cur, tester);
+            passes.push(("constants", cur.len(), tester.stats().tests));
             if keywords.is_none() {
                 *cur = hoist::hoist_parts(cur, tester);
                 passes.push(("hoist-parts", cur.len(), tester.stats().tests));

@@ -96,7 +96,7 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
 
 /// Can `name` before `(…) {` be a function's name (not a number, not a
 /// statement keyword)?
-fn is_name(name: &[u8]) -> bool {
+pub(super) fn is_name(name: &[u8]) -> bool {
     !name[0].is_ascii_digit() && !NOT_NAMES.contains(&name)
 }
 

@@ -89,6 +89,36 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     })
 }
 
+/// The constants a call or an index is replaced by, in order.
+const CONSTANTS: [&[u8]; 2] = [b"0", b"1"];
+
+/// For each call or index (a pair `(…)` or `[…]` with a name right
+/// before it, `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def
+/// f(a):`), the whole of it replaced by `0`, then by `1` (C-Reduce's
+/// call-to-constant replacement): `$(-t[a]/0)` → `$(-1/0)`, where the
+/// value the name held no longer needs the statements that set it, and
+/// where deleting the call leaves no valid text and replacing it by a
+/// part changes the value (`-a/0` is NaN, `-1/0` infinite). Pairs in
+/// order of their opener; after a success the pairs are found again and
+/// the walk goes on from the same index. `text` must be known
+/// interesting.
+pub fn constants(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    super::walk(text, tester, pairs, |cur, &(o, c)| {
+        let head = head(cur, o);
+        let after = cur[c + 1..].trim_ascii_start();
+        if head == o
+            || !super::calls::is_name(&cur[head..o])
+            || matches!(after.first(), Some(b'{' | b':'))
+        {
+            return Vec::new();
+        }
+        CONSTANTS
+            .iter()
+            .map(|k| super::splice(&[&cur[..head], k, &cur[c + 1..]]))
+            .collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{numbers, run_pass};
@@ -117,6 +147,21 @@ mod tests {
             n(b'(') == n(b')') && c.windows(2).any(|w| w == b"g(")
         };
         assert_eq!(run_pass(hoist_parts, b"x = f(a, g(b));", p).0, b"x = g();");
+    }
+
+    #[test]
+    fn a_call_becomes_a_constant() {
+        // Interesting iff `f(x)` is called and a negative number is
+        // divided by zero: `-0/0` is not, so the index becomes `1`, not
+        // `0`; `if (x) {` is no call.
+        let p = |c: &[u8]| {
+            let has = |s: &[u8]| c.windows(s.len()).any(|w| w == s);
+            has(b"f(x)") && (has(b"-1/0") || has(b"-t[a]/0"))
+        };
+        let input = b"if (x) {y=f(x);z=-t[a]/0;}";
+        assert_eq!(run_pass(constants, input, p).0, b"if (x) {y=f(x);z=-1/0;}");
+        let (out, runs) = run_pass(constants, b"if (x) {y}", |_| true);
+        assert_eq!((out.as_slice(), runs), (&b"if (x) {y}"[..], 0));
     }
 
     #[test]
