@@ -60,8 +60,9 @@ pub struct Reduce {
     /// inlined (f(){BODY} deleted, BODY put at its calls), the elements
     /// of a list outside brackets (VALUES (…), (…)), one position of all
     /// lists of a length (a table's column and its values), a pair
-    /// emptied or replaced by one of its parts (a call or object), and
-    /// two or three adjacent tokens at once. ddmin: Zeller's
+    /// emptied or replaced by one of its parts (a call or object), a call
+    /// or index replaced by 0 or 1, and two or three adjacent tokens at
+    /// once. Brackets and commas inside string literals are text. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
@@ -107,7 +108,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, adjacent tokens";
+    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, a call or index replaced by 0 or 1, adjacent tokens";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {

@@ -1,6 +1,7 @@
 //! Functions inlined without a grammar: a definition `NAME(PARAMS) {BODY}`
 //! (with whatever stands before it on its line: `define`, `function`, a
-//! return type) deleted, and each call `NAME(ARGS)` replaced by BODY, its
+//! return type), or Python's `def NAME(PARAMS):BODY` of one line,
+//! deleted, and each call `NAME(ARGS)` replaced by BODY, its
 //! parameters replaced by the arguments. A chain of wrappers (`v()` calls
 //! `variance()`, which divides by zero) then shrinks to the call that
 //! fails: deletion alone cannot remove a wrapper, since its definition
@@ -49,8 +50,9 @@ pub struct Func {
 /// The function definitions of `text`, in order, from the `(…)` pairs
 /// grouped by the name before them (`args::named_pairs`): a pair followed
 /// by a brace block, after a name that is not a statement keyword (`if (x)
-/// {…}` is no function), with the group's other pairs as its calls; and
-/// headers that lost their `)` (`unclosed_headers`).
+/// {…}` is no function), with the group's other pairs as its calls;
+/// headers that lost their `)` (`unclosed_headers`); and Python's
+/// one-line `def`s (`line_defs`).
 ///
 /// ```
 /// use grammar_min::reduce::blind::calls::funcs;
@@ -90,7 +92,89 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
         }
     }
     out.extend(unclosed_headers(text, &ps, &named));
+    out.extend(line_defs(text, &named));
     out.sort_by_key(|f| f.span.0);
+    out
+}
+
+/// The blanks at the start of the line that starts at `s`.
+fn indent_at(text: &[u8], s: usize) -> usize {
+    text[s..]
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count()
+}
+
+/// Where the line holding `i` ends (its `\n`, or the text's end).
+fn line_end(text: &[u8], i: usize) -> usize {
+    text[i..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |e| i + e)
+}
+
+/// Python's one-line functions: `def NAME(PARAMS):BODY` (`async def`, a
+/// `-> TYPE` before the `:`), with BODY on the same line or alone on the
+/// next, deeper line, the block ending after it. The span is the whole
+/// lines with their line end.
+fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
+    let mut out = Vec::new();
+    for (name, group) in named {
+        if group.len() < 2 || !is_name(name) {
+            continue;
+        }
+        for (k, p) in group.iter().enumerate() {
+            let ne = text[..p.0].trim_ascii_end().len();
+            let ns = ne - name.len();
+            let ls = text[..ns]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            if !matches!(text[ls..ns].trim_ascii(), b"def" | b"async def") {
+                continue;
+            }
+            let le = line_end(text, p.1);
+            let rest = &text[p.1 + 1..le];
+            let Some(colon) = rest.iter().position(|&b| b == b':') else {
+                continue;
+            };
+            let between = rest[..colon].trim_ascii();
+            if !(between.is_empty() || between.starts_with(b"->")) {
+                continue;
+            }
+            let after = p.1 + 2 + colon;
+            let next = |e: usize| (e + 1).min(text.len());
+            let (body, end) = if !text[after..le].trim_ascii().is_empty() {
+                ((after, le), next(le))
+            } else {
+                let bs = next(le);
+                let be = line_end(text, bs);
+                let indent = indent_at(text, ls);
+                if text[bs..be].trim_ascii().is_empty() || indent_at(text, bs) <= indent {
+                    continue;
+                }
+                // The block is that one line: the next non-blank line is
+                // no deeper than the header.
+                let mut n = next(be);
+                while n < text.len() && text[n..line_end(text, n)].trim_ascii().is_empty() {
+                    n = next(line_end(text, n));
+                }
+                if n < text.len() && indent_at(text, n) > indent {
+                    continue;
+                }
+                ((bs, be), next(be))
+            };
+            let mut calls = group.clone();
+            calls.remove(k);
+            out.push(Func {
+                span: (ls, end),
+                name: (ns, ne),
+                params: p.clone(),
+                body,
+                calls: plain_calls(text, name, calls),
+            });
+        }
+    }
     out
 }
 
@@ -293,6 +377,23 @@ mod tests {
         );
         // `main` has no call: no candidate.
         assert_eq!(fs.len(), 1);
+    }
+
+    #[test]
+    fn a_python_function_of_one_line_is_inlined() {
+        let t = b"def l(w):int(w)\ndef d(s):\n  return l(s)\n\ndef g(x):\n  a\n  b\nprint(d(x))\n";
+        let fs = funcs(t);
+        let names: Vec<&[u8]> = fs.iter().map(|f| &t[f.name.0..f.name.1]).collect();
+        // `g` has two lines and no call.
+        assert_eq!(names, [&b"l"[..], b"d"]);
+        assert_eq!(
+            inlined(t, &fs[1]).unwrap(),
+            b"def l(w):int(w)\n\ndef g(x):\n  a\n  b\nprint(l(x))\n"
+        );
+        assert_eq!(
+            inlined(t, &fs[0]).unwrap(),
+            b"def d(s):\n  return int(s)\n\ndef g(x):\n  a\n  b\nprint(d(x))\n"
+        );
     }
 
     #[test]
