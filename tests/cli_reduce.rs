@@ -125,16 +125,31 @@ fn runs_time_out_by_the_originals_speed() {
     let d = tempfile::tempdir().unwrap();
     std::fs::write(d.path().join("bug.txt"), "a (b) c").unwrap();
     // A candidate without `(` never ends: killed after the default limit,
-    // 0.5 s here (the original takes milliseconds), and counted.
+    // 20 × the original's slowest run and at least 0.5 s (0.5 s on an
+    // idle machine, where the original takes milliseconds), and counted.
     let cmd = "sh -c 'grep -q \"(\" \"$1\" || exec sleep 60; grep -q \")\" \"$1\"' sh {}";
-    bin()
+    let out = bin()
         .current_dir(d.path())
         .args(["reduce", "--cmd", cmd, "bug.txt"])
         .assert()
         .success()
-        .stderr(contains("note: runs time out after 0.5 s"))
         .stderr(contains(" 0 timeouts").not())
-        .stderr(contains(" timeouts)"));
+        .stderr(contains(" timeouts)"))
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    let head = "note: runs time out after ";
+    let note = err
+        .lines()
+        .find(|l| l.starts_with(head))
+        .unwrap_or_else(|| panic!("{err}"));
+    let number = |s: &str| s.split(' ').next().unwrap().parse::<f64>().unwrap();
+    let limit = number(&note[head.len()..]);
+    let ms = number(note.split("slowest run, ").nth(1).unwrap());
+    let want = (20.0 * ms / 1000.0).max(0.5);
+    // The note rounds to 0.1 s and truncates the milliseconds.
+    assert!((limit - want).abs() < 0.08 && limit < 5.0, "{note}");
     assert_eq!(std::fs::read(d.path().join("bug.txt.min")).unwrap(), b"()");
     // --timeout replaces the measured limit.
     bin()

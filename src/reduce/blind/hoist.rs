@@ -94,29 +94,44 @@ const CONSTANTS: [&[u8]; 2] = [b"0", b"1"];
 
 /// For each call or index (a pair `(…)` or `[…]` with a name right
 /// before it, `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def
-/// f(a):`), the whole of it replaced by `0`, then by `1` (C-Reduce's
-/// call-to-constant replacement): `$(-t[a]/0)` → `$(-1/0)`, where the
-/// value the name held no longer needs the statements that set it, and
-/// where deleting the call leaves no valid text and replacing it by a
-/// part changes the value (`-a/0` is NaN, `-1/0` infinite). Pairs in
-/// order of their opener; after a success the pairs are found again and
-/// the walk goes on from the same index. `text` must be known
-/// interesting.
+/// f(a):`) and each empty string (`""`, `''`), the whole of it replaced
+/// by `0`, then (a call) by `1` (C-Reduce's call-to-constant replacement):
+/// `$(-t[a]/0)` → `$(-1/0)`, where the value the name held no longer
+/// needs the statements that set it, and where deleting the call leaves
+/// no valid text and replacing it by a part changes the value (`-a/0` is
+/// NaN, `-1/0` infinite); TOML's `e=""` → `e=0`. In order of position;
+/// after a success the items are found again and the walk goes on from
+/// the same index. `text` must be known interesting.
 pub fn constants(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(text, tester, pairs, |cur, &(o, c)| {
-        let head = head(cur, o);
-        let after = cur[c + 1..].trim_ascii_start();
-        if head == o
-            || !super::calls::is_name(&cur[head..o])
-            || matches!(after.first(), Some(b'{' | b':'))
-        {
-            return Vec::new();
-        }
-        CONSTANTS
+    super::walk(text, tester, valued, |cur, &(s, e, call)| {
+        CONSTANTS[..if call { 2 } else { 1 }]
             .iter()
-            .map(|k| super::splice(&[&cur[..head], k, &cur[c + 1..]]))
+            .map(|k| super::splice(&[&cur[..s], k, &cur[e..]]))
             .collect()
     })
+}
+
+/// The spans [`constants`] replaces, in order of their start, and
+/// whether each is a call (an empty string is tried as `0` alone).
+fn valued(text: &[u8]) -> Vec<(usize, usize, bool)> {
+    let mut out: Vec<(usize, usize, bool)> = pairs(text)
+        .into_iter()
+        .filter_map(|(o, c)| {
+            let head = head(text, o);
+            let after = text[c + 1..].trim_ascii_start();
+            (head < o
+                && super::calls::is_name(&text[head..o])
+                && !matches!(after.first(), Some(b'{' | b':')))
+            .then_some((head, c + 1, true))
+        })
+        .collect();
+    for (i, w) in text.windows(2).enumerate() {
+        if matches!(w, b"\"\"" | b"''") && super::literal_end(text, i) == Some(i + 1) {
+            out.push((i, i + 2, false));
+        }
+    }
+    out.sort_unstable();
+    out
 }
 
 #[cfg(test)]
@@ -162,6 +177,9 @@ mod tests {
         assert_eq!(run_pass(constants, input, p).0, b"if (x) {y=f(x);z=-1/0;}");
         let (out, runs) = run_pass(constants, b"if (x) {y}", |_| true);
         assert_eq!((out.as_slice(), runs), (&b"if (x) {y}"[..], 0));
+        // An empty string is a value too.
+        let p = |c: &[u8]| c.starts_with(b"[a]\ne=") && c.len() > 6;
+        assert_eq!(run_pass(constants, b"[a]\ne=\"\"", p).0, b"[a]\ne=0");
     }
 
     #[test]
