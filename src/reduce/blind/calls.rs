@@ -9,6 +9,7 @@
 
 use super::super::{ddmin::is_word, Tester};
 use super::args::{self, Pair};
+use super::indent::indent;
 use super::{header_start, pairs, splice};
 
 /// Words before `(…) {` that are statements, not function names.
@@ -97,14 +98,6 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     out
 }
 
-/// The blanks at the start of the line that starts at `s`.
-fn indent_at(text: &[u8], s: usize) -> usize {
-    text[s..]
-        .iter()
-        .take_while(|&&b| matches!(b, b' ' | b'\t'))
-        .count()
-}
-
 /// Where the line holding `i` ends (its `\n`, or the text's end).
 fn line_end(text: &[u8], i: usize) -> usize {
     text[i..]
@@ -149,8 +142,8 @@ fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
             } else {
                 let bs = next(le);
                 let be = line_end(text, bs);
-                let indent = indent_at(text, ls);
-                if text[bs..be].trim_ascii().is_empty() || indent_at(text, bs) <= indent {
+                let depth = indent(&text[ls..]);
+                if text[bs..be].trim_ascii().is_empty() || indent(&text[bs..]) <= depth {
                     continue;
                 }
                 // The block is that one line: the next non-blank line is
@@ -159,7 +152,7 @@ fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
                 while n < text.len() && text[n..line_end(text, n)].trim_ascii().is_empty() {
                     n = next(line_end(text, n));
                 }
-                if n < text.len() && indent_at(text, n) > indent {
+                if n < text.len() && indent(&text[n..]) > depth {
                     continue;
                 }
                 ((bs, be), next(be))

@@ -7,7 +7,7 @@
 use super::super::{ddmin, Tester};
 
 /// The blank bytes (spaces, tabs) that start `line`.
-fn indent(line: &[u8]) -> usize {
+pub(super) fn indent(line: &[u8]) -> usize {
     line.iter()
         .take_while(|&&b| b == b' ' || b == b'\t')
         .count()
