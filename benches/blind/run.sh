@@ -20,7 +20,7 @@
 # predicate, counted alike for every tool), seconds, and whether the
 # result still satisfies the predicate. Needs gcc, python3 (3.11 or later,
 # with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq,
-# make, g++, GNU as, GNU sed and bc.
+# make, g++, GNU as, GNU sed, bc, cpp, GNU ld and a JDK (javac, java).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
