@@ -21,6 +21,7 @@
 # result still satisfies the predicate. Needs gcc, python3 (3.11 or later,
 # with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq,
 # make, g++, GNU as, GNU sed, bc, cpp, GNU ld and a JDK (javac, java).
+# java_npe alone takes more than 20 minutes (a JVM start per run).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
