@@ -84,10 +84,12 @@ pub(super) fn outside_brackets(text: &[u8]) -> impl Iterator<Item = (usize, u8)>
 /// ```
 pub fn literal_end(text: &[u8], i: usize) -> Option<usize> {
     let q = text[i];
-    if q == b'\'' && i > 0 && ddmin::is_word(text[i - 1]) {
-        return None;
-    }
-    if q != b'"' && q != b'\'' {
+    let opens = match q {
+        b'"' => true,
+        b'\'' => i == 0 || !ddmin::is_word(text[i - 1]),
+        _ => false,
+    };
+    if !opens {
         return None;
     }
     let mut j = i + 1;

@@ -90,7 +90,10 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 }
 
 /// The constants a call or an index is replaced by, in order.
-const CONSTANTS: [&[u8]; 2] = [b"0", b"1"];
+const FOR_CALLS: &[&[u8]] = &[b"0", b"1"];
+
+/// The constant an empty string is replaced by.
+const FOR_STRINGS: &[&[u8]] = &[b"0"];
 
 /// For each call or index (a pair `(…)` or `[…]` with a name right
 /// before it, `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def
@@ -103,18 +106,17 @@ const CONSTANTS: [&[u8]; 2] = [b"0", b"1"];
 /// after a success the items are found again and the walk goes on from
 /// the same index. `text` must be known interesting.
 pub fn constants(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(text, tester, valued, |cur, &(s, e, call)| {
-        CONSTANTS[..if call { 2 } else { 1 }]
-            .iter()
+    super::walk(text, tester, valued, |cur, &(s, e, ks)| {
+        ks.iter()
             .map(|k| super::splice(&[&cur[..s], k, &cur[e..]]))
             .collect()
     })
 }
 
-/// The spans [`constants`] replaces, in order of their start, and
-/// whether each is a call (an empty string is tried as `0` alone).
-fn valued(text: &[u8]) -> Vec<(usize, usize, bool)> {
-    let mut out: Vec<(usize, usize, bool)> = pairs(text)
+/// The spans [`constants`] replaces, in order of their start, each with
+/// the constants it is tried as.
+fn valued(text: &[u8]) -> Vec<(usize, usize, &'static [&'static [u8]])> {
+    let mut out: Vec<(usize, usize, &'static [&'static [u8]])> = pairs(text)
         .into_iter()
         .filter_map(|(o, c)| {
             let head = head(text, o);
@@ -122,15 +124,15 @@ fn valued(text: &[u8]) -> Vec<(usize, usize, bool)> {
             (head < o
                 && super::calls::is_name(&text[head..o])
                 && !matches!(after.first(), Some(b'{' | b':')))
-            .then_some((head, c + 1, true))
+            .then_some((head, c + 1, FOR_CALLS))
         })
         .collect();
     for (i, w) in text.windows(2).enumerate() {
         if matches!(w, b"\"\"" | b"''") && super::literal_end(text, i) == Some(i + 1) {
-            out.push((i, i + 2, false));
+            out.push((i, i + 2, FOR_STRINGS));
         }
     }
-    out.sort_unstable();
+    out.sort_unstable_by_key(|&(s, _, _)| s);
     out
 }
 
