@@ -61,7 +61,7 @@ pub struct Reduce {
     /// of a list outside brackets (VALUES (…), (…)), one position of all
     /// lists of a length (a table's column and its values), a pair
     /// emptied or replaced by one of its parts (a call or object), a call
-    /// or index replaced by 0 or 1, and two or three adjacent tokens at
+    /// or index replaced by 0 or 1 (an empty string by 0), and two or three adjacent tokens at
     /// once. Brackets and commas inside string literals are text. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
