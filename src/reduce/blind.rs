@@ -151,21 +151,49 @@ pub fn splice(pieces: &[&[u8]]) -> Vec<u8> {
 /// Where the definition or statement that a brace block ends begins: after
 /// the last `;`, `}` or `{` before `open`, or at the start of its line if
 /// that is later (`int f(int a) {...}`, `while (x) {...}`, `proc p {a}
-/// {...}`), skipping blanks.
+/// {...}`), skipping blanks. A brace that opens its line takes the line
+/// before as its header (`int f(int a)⏎{`, `.text :⏎{` of a linker
+/// script), unless that line ends a statement, a comment or opens a list
+/// (`;`, `}`, `{`, `[`, `(`, `,`, `*/`): then the header is empty (`h ==
+/// open`).
 pub(super) fn header_start(text: &[u8], open: usize) -> usize {
-    let mut s = text[..open]
-        .iter()
-        .rposition(|&b| matches!(b, b';' | b'}' | b'{' | b'\n'))
-        .map_or(0, |p| p + 1);
-    while s < open && text[s].is_ascii_whitespace() {
-        s += 1;
+    let start = |end: usize| {
+        let mut s = text[..end]
+            .iter()
+            .rposition(|&b| matches!(b, b';' | b'}' | b'{' | b'\n'))
+            .map_or(0, |p| p + 1);
+        while s < end && text[s].is_ascii_whitespace() {
+            s += 1;
+        }
+        s
+    };
+    let s = start(open);
+    let prev = text[..open].trim_ascii_end();
+    if s < open || prev.len() == open || prev.ends_with(b"*/") {
+        return s;
     }
-    s
+    match prev.last() {
+        Some(b';' | b'}' | b'{' | b'[' | b'(' | b',') | None => s,
+        Some(_) => start(prev.len()).min(prev.len()),
+    }
+}
+
+/// Where a brace block's statement ends: past the rest of the closer's
+/// line if that holds no bracket (`} >FLASH` of a linker script, `};`,
+/// `} s;` of a C struct, `},` of a list), else just past the closer.
+pub(super) fn trailer_end(text: &[u8], close: usize) -> usize {
+    let rest = &text[close + 1..];
+    let line = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+    let tail = &rest[..line];
+    if tail.iter().any(|b| b"()[]{}".contains(b)) {
+        return close + 1;
+    }
+    close + 1 + tail.trim_ascii_end().len()
 }
 
 /// One candidate per way to drop a bracket pair: for a brace block, the
-/// block with its header (back to the previous `;`, `}`, `{` or line
-/// start: `int f(int a) {...}`); the pair with its
+/// block with its header and trailer ([`header_start`], [`trailer_end`]:
+/// `int f(int a) {...}`, `.text : {...} >FLASH`); the pair with its
 /// contents; for a brace block, its header and braces, keeping the
 /// contents (`if (x) {y}` → `y`, `o.m = function () {f()}` → `f()`:
 /// the body run where the block stood); the two brackets alone; before
@@ -217,7 +245,7 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             .then(|| header_start(&cur, o))
             .filter(|&h| h < o);
         let mut cands: Vec<Vec<u8>> = Vec::with_capacity(4);
-        cands.extend(header.map(|h| cut(h, c + 1)));
+        cands.extend(header.map(|h| cut(h, trailer_end(&cur, c))));
         cands.push(cut(o, c + 1));
         // A list holding one non-empty pair (`[{"a": …}]`): that one
         // emptied first, so the brackets stay if the value's kind matters

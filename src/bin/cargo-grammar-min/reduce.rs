@@ -50,7 +50,8 @@ pub struct Reduce {
     /// then a token/byte polish, to a fixpoint; without a grammar, blind.
     /// blind: grammar-blind, for any text (the fallback for text the
     /// grammar does not parse): bracket pairs (a brace block with its
-    /// header, or its body lifted out; a deep nest many levels at once),
+    /// header and the rest of its closing line, or its body lifted out;
+    /// a deep nest many levels at once),
     /// markup elements (<x>…</x>) and attributes, list elements with
     /// their comma, keyword blocks (if…fi, do…done, …end, BEGIN…END), an
     /// argument from a definition and all its calls, indented blocks,

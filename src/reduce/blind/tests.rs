@@ -286,6 +286,44 @@ fn header_starts_after_the_previous_statement() {
     assert_eq!(header_start(b"a; int f(int x) {", 16), 3);
     assert_eq!(header_start(b"x}\n  while (y) {", 15), 5);
     assert_eq!(header_start(b"{", 0), 0);
+    // A brace opening its line: the line before is the header, unless it
+    // ends a statement, a comment or opens a list.
+    assert_eq!(header_start(b"x;\nint f(int a)\n{", 16), 3);
+    assert_eq!(header_start(b"  .text :\n  {", 12), 2);
+    for before in [&b"x;"[..], b"}", b"[", b"a,", b"/* c */"] {
+        let t = [before, b"\n  {"].concat();
+        assert_eq!(header_start(&t, t.len() - 1), t.len() - 1, "{t:?}");
+    }
+}
+
+#[test]
+fn a_trailer_without_brackets_ends_the_block() {
+    let t = b"a : { b } >FLASH \nc";
+    assert_eq!(trailer_end(t, 8), 16);
+    assert_eq!(trailer_end(b"{ b };", 4), 6);
+    assert_eq!(trailer_end(b"{ b } else {", 4), 5);
+    assert_eq!(trailer_end(b"{ b }\n}", 4), 5);
+}
+
+#[test]
+fn a_block_goes_with_its_header_on_the_line_before_and_its_trailer() {
+    // A linker script's output section: `NAME :` on its own line, the
+    // braces, then `>REGION`; neither the block alone nor the block with
+    // a header on its line leaves a valid script.
+    let text = b"S {\n  .a :\n  {\n    x(1);\n  } >F\n  .b :\n  {\n    y;\n  } >F\n}\n";
+    let valid = |t: &[u8]| {
+        let s = String::from_utf8_lossy(t);
+        // Every `{` has its `NAME :` before it and its `>F` after it.
+        s.matches('{').count() == 1 + s.matches(" :").count()
+            && s.matches(" :").count() == s.matches(">F").count()
+            && s.matches('(').count() == s.matches(')').count()
+    };
+    let (out, runs) = run_pass(delete_pairs, text, |t| {
+        valid(t) && t.windows(2).any(|w| w == b"y;")
+    });
+    assert_eq!(out, b"S {\n  \n  .b :\n  {\n    y;\n  } >F\n}\n");
+    // S: 4 ways; `.a`: 1, and `(1)` is gone with it; `.b`: 4 ways.
+    assert!(runs <= 9, "{runs}");
 }
 
 #[test]
