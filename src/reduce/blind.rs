@@ -157,16 +157,7 @@ pub fn splice(pieces: &[&[u8]]) -> Vec<u8> {
 /// (`;`, `}`, `{`, `[`, `(`, `,`, `*/`): then the header is empty (`h ==
 /// open`).
 pub(super) fn header_start(text: &[u8], open: usize) -> usize {
-    let start = |end: usize| {
-        let mut s = text[..end]
-            .iter()
-            .rposition(|&b| matches!(b, b';' | b'}' | b'{' | b'\n'))
-            .map_or(0, |p| p + 1);
-        while s < end && text[s].is_ascii_whitespace() {
-            s += 1;
-        }
-        s
-    };
+    let start = |end: usize| statement_start(text, end);
     let s = start(open);
     let prev = text[..open].trim_ascii_end();
     if s < open || prev.len() == open || prev.ends_with(b"*/") {
@@ -176,6 +167,19 @@ pub(super) fn header_start(text: &[u8], open: usize) -> usize {
         Some(b';' | b'}' | b'{' | b'[' | b'(' | b',') | None => s,
         Some(_) => start(prev.len()).min(prev.len()),
     }
+}
+
+/// Where the statement holding `text[end]` begins: after the last `;`,
+/// `}`, `{` or line end before `end`, skipping blanks (at most `end`).
+pub(super) fn statement_start(text: &[u8], end: usize) -> usize {
+    let mut s = text[..end]
+        .iter()
+        .rposition(|&b| matches!(b, b';' | b'}' | b'{' | b'\n'))
+        .map_or(0, |p| p + 1);
+    while s < end && text[s].is_ascii_whitespace() {
+        s += 1;
+    }
+    s
 }
 
 /// Where a brace block's statement ends: past the rest of the closer's

@@ -58,11 +58,14 @@ pub struct Reduce {
     /// lines, statements (split at `;`), repeated names shortened
     /// everywhere, tokens and bytes, to a fixpoint; then a definition
     /// inlined (NAME = VALUE deleted, VALUE put at its uses), a function
-    /// inlined (f(){BODY} deleted, BODY put at its calls), the elements
+    /// inlined (f(){BODY} deleted, BODY put at its calls, o.f() with its
+    /// receiver), the elements
     /// of a list outside brackets (VALUES (…), (…)), one position of all
     /// lists of a length (a table's column and its values), a pair
     /// emptied or replaced by one of its parts (a call or object), a call
-    /// or index replaced by 0 or 1 (an empty string by 0), and two or three adjacent tokens at
+    /// or index replaced by 0 or 1 (an empty string, a name used as a
+    /// value by 0), an assignment's target deleted (x = f() → f()), and
+    /// two or three adjacent tokens at
     /// once. Brackets and commas inside string literals are text. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
@@ -109,7 +112,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, a call or index replaced by 0 or 1, adjacent tokens";
+    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, a call or index replaced by 0 or 1, a name by 0, an assignment's target deleted, adjacent tokens";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {

@@ -1,8 +1,9 @@
 //! Functions inlined without a grammar: a definition `NAME(PARAMS) {BODY}`
 //! (with whatever stands before it on its line: `define`, `function`, a
 //! return type), or Python's `def NAME(PARAMS):BODY` of one line,
-//! deleted, and each call `NAME(ARGS)` replaced by BODY, its
-//! parameters replaced by the arguments. A chain of wrappers (`v()` calls
+//! deleted, and each call `NAME(ARGS)` (a method's `o.NAME(ARGS)` with
+//! its receiver) replaced by BODY, its parameters replaced by the
+//! arguments. A chain of wrappers (`v()` calls
 //! `variance()`, which divides by zero) then shrinks to the call that
 //! fails: deletion alone cannot remove a wrapper, since its definition
 //! and its call must go in one step and the call must become the body.
@@ -177,11 +178,12 @@ pub(super) fn is_name(name: &[u8]) -> bool {
     !name[0].is_ascii_digit() && !NOT_NAMES.contains(&name)
 }
 
-/// `calls` without methods and sigils' names (`o.f(…)`, `$f(…)`).
+/// `calls` without sigils' names (`$f(…)`). Method calls (`o.f(…)`)
+/// stay: inlining replaces them with their receiver.
 fn plain_calls(text: &[u8], name: &[u8], mut calls: Vec<Pair>) -> Vec<Pair> {
     calls.retain(|q| {
         let e = text[..q.0].trim_ascii_end().len() - name.len();
-        e == 0 || !matches!(text[e - 1], b'.' | b'$')
+        e == 0 || text[e - 1] != b'$'
     });
     calls
 }
@@ -282,8 +284,9 @@ fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
 
 /// The candidate that inlines `f`: its definition deleted and each call
 /// outside it replaced by its body (without a leading `return` and a
-/// final `;`), parameters replaced by arguments when the counts agree.
-/// `None` if it has no call outside itself.
+/// final `;`; a method call with its receiver), parameters replaced by
+/// arguments when the counts agree. `None` if it has no call outside
+/// itself, or one whose receiver is no chain of names (`f().g()`).
 fn inlined(text: &[u8], f: &Func) -> Option<Vec<u8>> {
     let mut body = text[f.body.0..f.body.1].trim_ascii();
     body = body.strip_prefix(b"return ").unwrap_or(body).trim_ascii();
@@ -301,11 +304,24 @@ fn inlined(text: &[u8], f: &Func) -> Option<Vec<u8>> {
             continue;
         }
         let args = arguments(text, q);
-        let replaced = if args.len() == params.len() && params.iter().all(|p| !p.is_empty()) {
+        let mut replaced = if args.len() == params.len() && params.iter().all(|p| !p.is_empty()) {
             substitute(body, &params, &args)
         } else {
             body.to_vec()
         };
+        // A method call (`Invoice.r()`, `self.f(x)`): the receiver goes
+        // too, and a body of several words followed by a member access
+        // is parenthesised (`(new Invoice).s()`).
+        let s = receiver_start(text, s);
+        if s > 0 && text[s - 1] == b'.' {
+            // A receiver that is no chain of names (`f().g()`): left
+            // alone, and so is the function.
+            return None;
+        }
+        let after = text[q.1 + 1..].trim_ascii_start();
+        if matches!(after.first(), Some(b'.' | b'[')) && !replaced.iter().all(|&b| is_word(b)) {
+            replaced = [&b"("[..], &replaced, b")"].concat();
+        }
         edits.push((s, q.1 + 1, replaced));
     }
     if edits.is_empty() {
@@ -327,6 +343,18 @@ fn inlined(text: &[u8], f: &Func) -> Option<Vec<u8>> {
     Some(splice(&pieces))
 }
 
+/// Where a call whose name starts at `s` begins: before its receiver
+/// (`a.b.` of `a.b.f()`, `this.`), if the name follows a `.`.
+fn receiver_start(text: &[u8], mut s: usize) -> usize {
+    while s >= 2 && text[s - 1] == b'.' && is_word(text[s - 2]) {
+        s -= 1;
+        while s > 0 && is_word(text[s - 1]) {
+            s -= 1;
+        }
+    }
+    s
+}
+
 /// Each function (see [`funcs`]) inlined into its calls, one candidate per
 /// function in order if that makes the text shorter, on the blind passes'
 /// shared walk. `text` must be known interesting.
@@ -343,6 +371,22 @@ pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 mod tests {
     use super::super::tests::run_pass;
     use super::*;
+
+    #[test]
+    fn a_method_goes_into_its_call_with_its_receiver() {
+        // node: the getter-only property is set on a new Invoice by `s`,
+        // which its receiver, no chain of names, keeps from inlining.
+        let want = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.contains("get total(){}") && s.contains("s(){this.total=0}") && s.ends_with(".s()")
+        };
+        let input = b"class Invoice{static r(){return new Invoice}get total(){}s(){this.total=0}}Invoice.r().s()";
+        let (out, _) = run_pass(inline_functions, input, want);
+        assert_eq!(
+            out,
+            b"class Invoice{get total(){}s(){this.total=0}}(new Invoice).s()"
+        );
+    }
 
     #[test]
     fn a_wrapper_goes_into_its_call() {

@@ -8,6 +8,7 @@
 
 use super::super::{ddmin, Tester};
 use super::pairs;
+use std::collections::HashSet;
 
 /// The parts of the pair `o..=c` of `text`: the spans between its
 /// top-level separators (`,`, `:`, `;`, `=`; brackets nested inside
@@ -95,10 +96,21 @@ const FOR_CALLS: &[&[u8]] = &[b"0", b"1"];
 /// The constant an empty string is replaced by.
 const FOR_STRINGS: &[&[u8]] = &[b"0"];
 
+/// The constant a name in a value's place is replaced by.
+const FOR_NAMES: &[&[u8]] = &[b"0"];
+
+/// What an assignment's target is replaced by: nothing.
+const FOR_TARGETS: &[&[u8]] = &[b""];
+
 /// For each call or index (a pair `(…)` or `[…]` with a name right
 /// before it, `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def
-/// f(a):`) and each empty string (`""`, `''`), the whole of it replaced
-/// by `0`, then (a call) by `1` (C-Reduce's call-to-constant replacement):
+/// f(a):`), each empty string (`""`, `''`) and each use of a name that
+/// occurs before (not its first occurrence) standing alone as a value
+/// (after `=`, `(`, `[`, `,` or `return`, before `;`, `)`, `]`, `,`, `}`
+/// or the line's end: `this.total=s}`), the whole of it replaced
+/// by `0`, then (a call) by `1` (C-Reduce's call-to-constant replacement),
+/// and each assignment's target deleted, the value kept (`my $s = r()` →
+/// `r()`, where the call is what fails):
 /// `$(-t[a]/0)` → `$(-1/0)`, where the value the name held no longer
 /// needs the statements that set it, and where deleting the call leaves
 /// no valid text and replacing it by a part changes the value (`-a/0` is
@@ -132,8 +144,78 @@ fn valued(text: &[u8]) -> Vec<(usize, usize, &'static [&'static [u8]])> {
             out.push((i, i + 2, FOR_STRINGS));
         }
     }
+    out.extend(targets(text).into_iter().map(|(s, e)| (s, e, FOR_TARGETS)));
+    out.extend(name_uses(text).into_iter().map(|(s, e)| (s, e, FOR_NAMES)));
     out.sort_unstable_by_key(|&(s, _, _)| s);
     out
+}
+
+/// The spans of the names [`constants`] tries as `0`: each occurrence
+/// but the first of a name, where it stands alone as a value.
+fn name_uses(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut seen: HashSet<&[u8]> = HashSet::new();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        if !ddmin::is_word(text[i]) {
+            i += 1;
+            continue;
+        }
+        let s = i;
+        while i < text.len() && ddmin::is_word(text[i]) {
+            i += 1;
+        }
+        let w = &text[s..i];
+        if !w[0].is_ascii_digit()
+            && !seen.insert(w)
+            && super::calls::is_name(w)
+            && in_value_place(text, s, i)
+        {
+            out.push((s, i));
+        }
+    }
+    out
+}
+
+/// The targets of the assignments of `text`: from a statement's start
+/// (after `;`, `{`, `}` or a line start, skipping blanks) through a
+/// plain `=` (not `==`, `<=`, `+=`, `=>`, ...), if the target holds no
+/// `(` or `)` (`f(a=1)` is an argument).
+fn targets(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for i in 1..text.len() {
+        let plain = text[i] == b'='
+            && !b"=!<>+-*/%&|^:~.?".contains(&text[i - 1])
+            && !matches!(text.get(i + 1), Some(b'=' | b'>' | b'~'));
+        if !plain {
+            continue;
+        }
+        let s = super::statement_start(text, i);
+        if s < i && !text[s..i].iter().any(|b| b"()".contains(b)) {
+            out.push((s, i + 1));
+        }
+    }
+    out
+}
+
+/// Whether `text[s..e]` stands alone as a value: after `=`, `(`, `[`,
+/// `,` or the word `return`, and before `;`, `)`, `]`, `,`, `}` or the
+/// line's end.
+fn in_value_place(text: &[u8], s: usize, e: usize) -> bool {
+    let before = text[..s].trim_ascii_end();
+    let after = text[e..].iter().find(|&&b| b != b' ' && b != b'\t');
+    let opens = match before.last() {
+        Some(b'=' | b'(' | b'[' | b',') => true,
+        _ => {
+            before.ends_with(b"return")
+                && (before.len() == 6 || !ddmin::is_word(before[before.len() - 7]))
+        }
+    };
+    opens
+        && matches!(
+            after,
+            None | Some(b';' | b')' | b']' | b',' | b'}' | b'\n' | b'\r')
+        )
 }
 
 #[cfg(test)]
@@ -176,12 +258,28 @@ mod tests {
             has(b"f(x)") && (has(b"-1/0") || has(b"-t[a]/0"))
         };
         let input = b"if (x) {y=f(x);z=-t[a]/0;}";
-        assert_eq!(run_pass(constants, input, p).0, b"if (x) {y=f(x);z=-1/0;}");
+        // The targets `y=`, `z=` go too: the predicate keeps no value.
+        assert_eq!(run_pass(constants, input, p).0, b"if (x) {f(x);-1/0;}");
         let (out, runs) = run_pass(constants, b"if (x) {y}", |_| true);
         assert_eq!((out.as_slice(), runs), (&b"if (x) {y}"[..], 0));
         // An empty string is a value too.
         let p = |c: &[u8]| c.starts_with(b"[a]\ne=") && c.len() > 6;
         assert_eq!(run_pass(constants, b"[a]\ne=\"\"", p).0, b"[a]\ne=0");
+        // So is a name used as one, after its first occurrence; the
+        // first, a name before `.` or `(`, and one in no value's place
+        // are not tried.
+        let input = b"s=x=>M;o.s=s.t;f(s);this.total=s}";
+        let (out, runs) = run_pass(constants, input, |c| c.ends_with(b"total=0}"));
+        assert_eq!(out, b"s=x=>M;o.s=s.t;f(s);this.total=0}");
+        // `f(s)` as 0, 1; `(s)`'s `s` as 0; `total=s`; the targets `s=`,
+        // `o.s=`, `this.total=` (`x=>` is no assignment).
+        assert_eq!(runs, 7);
+        // An assignment's target goes, its value stays.
+        let input = b"use strict;my$s=r(1);f(a=1)";
+        let (out, _) = run_pass(constants, input, |c| {
+            c.windows(4).any(|w| w == b"r(1)") && c.ends_with(b";f(a=1)")
+        });
+        assert_eq!(out, b"use strict;r(1);f(a=1)");
     }
 
     #[test]
