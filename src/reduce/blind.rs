@@ -196,7 +196,7 @@ pub(super) fn trailer_end(text: &[u8], close: usize) -> usize {
 }
 
 /// One candidate per way to drop a bracket pair: for a brace block, the
-/// block with its header and trailer ([`header_start`], [`trailer_end`]:
+/// block with its header and trailer (`header_start`, `trailer_end`:
 /// `int f(int a) {...}`, `.text : {...} >FLASH`); the pair with its
 /// contents; for a brace block, its header and braces, keeping the
 /// contents (`if (x) {y}` → `y`, `o.m = function () {f()}` → `f()`:
