@@ -157,15 +157,14 @@ pub fn splice(pieces: &[&[u8]]) -> Vec<u8> {
 /// (`;`, `}`, `{`, `[`, `(`, `,`, `*/`): then the header is empty (`h ==
 /// open`).
 pub(super) fn header_start(text: &[u8], open: usize) -> usize {
-    let start = |end: usize| statement_start(text, end);
-    let s = start(open);
+    let s = statement_start(text, open);
     let prev = text[..open].trim_ascii_end();
     if s < open || prev.len() == open || prev.ends_with(b"*/") {
         return s;
     }
     match prev.last() {
         Some(b';' | b'}' | b'{' | b'[' | b'(' | b',') | None => s,
-        Some(_) => start(prev.len()).min(prev.len()),
+        Some(_) => statement_start(text, prev.len()),
     }
 }
 
