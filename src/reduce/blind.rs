@@ -181,6 +181,22 @@ pub(super) fn statement_start(text: &[u8], end: usize) -> usize {
     s
 }
 
+/// The spans of the words of `text` (maximal runs of [`ddmin::is_word`]
+/// bytes), in order.
+pub(super) fn word_spans(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < text.len() && !ddmin::is_word(text[i]) {
+            i += 1;
+        }
+        let s = i;
+        while i < text.len() && ddmin::is_word(text[i]) {
+            i += 1;
+        }
+        (s < i).then_some((s, i))
+    })
+}
+
 /// Where a brace block's statement ends: past the rest of the closer's
 /// line if that holds no bracket (`} >FLASH` of a linker script, `};`,
 /// `} s;` of a C struct, `},` of a list), else just past the closer.

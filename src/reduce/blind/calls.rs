@@ -261,24 +261,18 @@ fn arguments<'t>(text: &'t [u8], p: &Pair) -> Vec<&'t [u8]> {
 /// `body` with each whole-word `names[i]` replaced by `values[i]`.
 fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len());
-    let mut i = 0;
-    while i < body.len() {
-        if is_word(body[i]) && (i == 0 || !is_word(body[i - 1])) {
-            let mut e = i;
-            while e < body.len() && is_word(body[e]) {
-                e += 1;
-            }
-            let w = &body[i..e];
-            match names.iter().position(|n| *n == w) {
-                Some(k) if i == 0 || body[i - 1] != b'.' => out.extend_from_slice(values[k]),
-                _ => out.extend_from_slice(w),
-            }
-            i = e;
-        } else {
-            out.push(body[i]);
-            i += 1;
+    let mut at = 0;
+    for (s, e) in super::word_spans(body) {
+        let Some(k) = names.iter().position(|n| *n == &body[s..e]) else {
+            continue;
+        };
+        if s == 0 || body[s - 1] != b'.' {
+            out.extend_from_slice(&body[at..s]);
+            out.extend_from_slice(values[k]);
+            at = e;
         }
     }
+    out.extend_from_slice(&body[at..]);
     out
 }
 

@@ -102,15 +102,17 @@ const FOR_NAMES: &[&[u8]] = &[b"0"];
 /// What an assignment's target is replaced by: nothing.
 const FOR_TARGETS: &[&[u8]] = &[b""];
 
-/// For each call or index (a pair `(…)` or `[…]` with a name right
-/// before it, `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def
-/// f(a):`), each empty string (`""`, `''`) and each use of a name that
-/// occurs before (not its first occurrence) standing alone as a value
-/// (after `=`, `(`, `[`, `,` or `return`, before `;`, `)`, `]`, `,`, `}`
-/// or the line's end: `this.total=s}`), the whole of it replaced
-/// by `0`, then (a call) by `1` (C-Reduce's call-to-constant replacement),
-/// and each assignment's target deleted, the value kept (`my $s = r()` →
-/// `r()`, where the call is what fails):
+/// Values made constant (C-Reduce's call-to-constant replacement), one
+/// candidate each, in order of position:
+/// * a call or index (a pair `(…)` or `[…]` with a name right before it,
+///   `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def f(a):`)
+///   replaced by `0`, then by `1`;
+/// * an empty string (`""`, `''`) replaced by `0`;
+/// * a use of a name after its first occurrence, standing alone as a
+///   value (`name_uses`: `this.total=s}`), replaced by `0`;
+/// * an assignment's target deleted, the value kept (`targets`: `my $s
+///   = r()` → `r()`, where the call is what fails).
+///
 /// `$(-t[a]/0)` → `$(-1/0)`, where the value the name held no longer
 /// needs the statements that set it, and where deleting the call leaves
 /// no valid text and replacing it by a part changes the value (`-a/0` is
@@ -154,27 +156,15 @@ fn valued(text: &[u8]) -> Vec<(usize, usize, &'static [&'static [u8]])> {
 /// but the first of a name, where it stands alone as a value.
 fn name_uses(text: &[u8]) -> Vec<(usize, usize)> {
     let mut seen: HashSet<&[u8]> = HashSet::new();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < text.len() {
-        if !ddmin::is_word(text[i]) {
-            i += 1;
-            continue;
-        }
-        let s = i;
-        while i < text.len() && ddmin::is_word(text[i]) {
-            i += 1;
-        }
-        let w = &text[s..i];
-        if !w[0].is_ascii_digit()
-            && !seen.insert(w)
-            && super::calls::is_name(w)
-            && in_value_place(text, s, i)
-        {
-            out.push((s, i));
-        }
-    }
-    out
+    super::word_spans(text)
+        .filter(|&(s, e)| {
+            let w = &text[s..e];
+            !w[0].is_ascii_digit()
+                && !seen.insert(w)
+                && super::calls::is_name(w)
+                && in_value_place(text, s, e)
+        })
+        .collect()
 }
 
 /// The targets of the assignments of `text`: from a statement's start
