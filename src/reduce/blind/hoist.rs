@@ -77,17 +77,56 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         if !ps.is_empty() {
             out.push([&cur[..=o], &cur[c..]].concat());
         }
-        if head == o && ps.len() < 2 {
+        let stmt = compound(cur, o, c);
+        if head == o && ps.len() < 2 && stmt.is_none() {
             return out;
         }
         ps.sort_by_key(|&(a, b)| b - a);
+        let (head, end, tail) = match stmt {
+            Some((s, e)) => (s, e + 1, statement_end(cur, e + 1)),
+            None => (head, c + 1, &b""[..]),
+        };
         out.extend(
             ps.iter()
                 .take(MAX_PARTS)
-                .map(|&(a, b)| super::splice(&[&cur[..head], &cur[a..b], &cur[c + 1..]])),
+                .map(|&(a, b)| super::splice(&[&cur[..head], &cur[a..b], tail, &cur[end..]])),
         );
         out
     })
+}
+
+/// For a `(` pair opened at `o` (closed at `c`) after a word and
+/// followed by a brace block (`if (x) {…}`, `for(sort @a){…}`), where
+/// that word starts and where the block closes. Such a pair is a
+/// compound statement's head: replacing the head by one of its parts
+/// with the block left behind (`x {…}`) is seldom valid, where the whole
+/// statement replaced by its head's expression (`x;`) most often is.
+fn compound(text: &[u8], o: usize, c: usize) -> Option<(usize, usize)> {
+    let before = text[..o].trim_ascii_end();
+    let word = before.len()
+        - before
+            .iter()
+            .rev()
+            .take_while(|&&b| ddmin::is_word(b))
+            .count();
+    let after = c + 1 + (text[c + 1..].len() - text[c + 1..].trim_ascii_start().len());
+    if text[o] != b'(' || word == before.len() || text.get(after) != Some(&b'{') {
+        return None;
+    }
+    let close = pairs(text).into_iter().find(|&(bo, _)| bo == after)?.1;
+    Some((word, close))
+}
+
+/// What ends a statement put where a compound statement ended at `end`:
+/// `;` in a text that uses `;` (C, Perl, JavaScript), unless one already
+/// follows or nothing does; else nothing.
+fn statement_end(text: &[u8], end: usize) -> &'static [u8] {
+    let rest = text[end..].trim_ascii_start();
+    if text.contains(&b';') && !rest.is_empty() && rest[0] != b';' {
+        b";"
+    } else {
+        b""
+    }
 }
 
 /// The constants a call or an index is replaced by, in order.
@@ -97,7 +136,7 @@ const FOR_CALLS: &[&[u8]] = &[b"0", b"1"];
 const FOR_STRINGS: &[&[u8]] = &[b"0"];
 
 /// The constant a name in a value's place is replaced by.
-const FOR_NAMES: &[&[u8]] = &[b"0"];
+const FOR_NAMES: &[&[u8]] = &[b"0", b"\"\""];
 
 /// What an assignment's target is replaced by: nothing.
 const FOR_TARGETS: &[&[u8]] = &[b""];
@@ -236,6 +275,28 @@ mod tests {
             n(b'(') == n(b')') && c.windows(2).any(|w| w == b"g(")
         };
         assert_eq!(run_pass(hoist_parts, b"x = f(a, g(b));", p).0, b"x = g();");
+    }
+
+    #[test]
+    fn a_compound_statement_becomes_its_head() {
+        // Interesting iff `@{$h{s}}` is evaluated as a statement of its
+        // own or as a loop's list: `sort@{$h{s}}{}` (the head replaced,
+        // the block left behind) is not.
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            (s.contains("for(sort@{$h{s}}){") || s.contains("sort@{$h{s}};")) && s.ends_with("1;")
+        };
+        let input = b"for(sort@{$h{s}}){print;}1;";
+        assert_eq!(run_pass(hoist_parts, input, p).0, b"sort@{$h{s}};1;");
+        // Nothing follows: no `;` added.
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.starts_with("x;") && s.contains("@{$h{s}}") && !s.contains("()")
+        };
+        assert_eq!(
+            run_pass(hoist_parts, b"x;if (@{$h{s}}) {y}", p).0,
+            b"x;@{$h{s}}"
+        );
     }
 
     #[test]

@@ -49,26 +49,88 @@ pub fn blocks(lines: &[&[u8]]) -> Vec<(usize, usize, usize)> {
     out
 }
 
+/// The one-line compound statements of `lines`: `(line, body)`, the
+/// line's index and where its body starts in it, for a line that starts
+/// (after its indentation) with a word and a blank, and holds a `:`
+/// outside brackets and strings with something after it (`for w in
+/// "e": int(w)`, `if x: y`), the body being what follows the first
+/// such `:`. In order of the line.
+///
+/// ```
+/// use grammar_min::reduce::blind::indent::inline_headers;
+/// let text = b"if x: f(a[1:2])\nd = {1: 2}\nkey: v\nwhile y:\n  z\n";
+/// let lines = grammar_min::reduce::ddmin::lines(text);
+/// assert_eq!(inline_headers(&lines), [(0, 6)]);
+/// ```
+pub fn inline_headers(lines: &[&[u8]]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (h, line) in lines.iter().enumerate() {
+        let d = indent(line);
+        let word = line[d..].iter().take_while(|&&b| ddmin::is_word(b)).count();
+        if word == 0 || !matches!(line.get(d + word), Some(b' ' | b'\t')) {
+            continue;
+        }
+        let colon = super::outside_brackets(line).find(|&(_, b)| b == b':');
+        if let Some((c, _)) = colon {
+            let body = c + 1 + (line[c + 1..].len() - line[c + 1..].trim_ascii_start().len());
+            if !line[body..].trim_ascii().is_empty() {
+                out.push((h, body));
+            }
+        }
+    }
+    out
+}
+
+/// A block [`delete_blocks`] works on.
+#[derive(Debug, Clone, Copy)]
+enum Item {
+    /// An indented block: its header's line, one past its last line,
+    /// how much deeper its body is indented ([`blocks`]).
+    Indented(usize, usize, usize),
+    /// A one-line compound statement: its line, where its body starts
+    /// ([`inline_headers`]).
+    Inline(usize, usize),
+}
+
 /// One or two candidates per indented block (see [`blocks`]), in order
 /// of the header, outer first: the header with its body; the header
 /// alone, the body moved out by as much as it was indented deeper (`if
-/// x:` / `    y` → `y`). After a success the blocks are found again and
-/// the walk goes on from the same block index. `text` must be known
-/// interesting.
+/// x:` / `    y` → `y`). Then one candidate per one-line compound
+/// statement ([`inline_headers`]): its header deleted, the body left at
+/// the line's indentation (`for w in "e": int(w)` → `int(w)`). After a
+/// success the blocks are found again and the walk goes on from the same
+/// block index. `text` must be known interesting.
 pub fn delete_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    let find = |cur: &[u8]| blocks(&ddmin::lines(cur));
-    super::walk(text, tester, find, |cur, &(h, end, by)| {
+    let find = |cur: &[u8]| {
         let lines = ddmin::lines(cur);
-        // Where lines h and end start in `cur`.
+        let indented = blocks(&lines).into_iter();
+        let inline = inline_headers(&lines).into_iter();
+        indented
+            .map(|(h, end, by)| Item::Indented(h, end, by))
+            .chain(inline.map(|(h, body)| Item::Inline(h, body)))
+            .collect()
+    };
+    super::walk(text, tester, find, |cur, &item| {
+        let lines = ddmin::lines(cur);
+        // Where line i starts in `cur`.
         let start = |i: usize| lines[..i].iter().map(|l| l.len()).sum::<usize>();
-        let (before, after) = (&cur[..start(h)], &cur[start(end)..]);
-        let whole = [before, after].concat();
-        let mut lifted = before.to_vec();
-        for l in &lines[h + 1..end] {
-            lifted.extend_from_slice(&l[indent(l).min(by)..]);
+        match item {
+            Item::Indented(h, end, by) => {
+                let (before, after) = (&cur[..start(h)], &cur[start(end)..]);
+                let whole = [before, after].concat();
+                let mut lifted = before.to_vec();
+                for l in &lines[h + 1..end] {
+                    lifted.extend_from_slice(&l[indent(l).min(by)..]);
+                }
+                lifted.extend_from_slice(after);
+                vec![whole, lifted]
+            }
+            Item::Inline(h, body) => {
+                let at = start(h);
+                let d = indent(lines[h]);
+                vec![super::splice(&[&cur[..at + d], &cur[at + body..]])]
+            }
         }
-        lifted.extend_from_slice(after);
-        vec![whole, lifted]
     })
 }
 
@@ -104,6 +166,18 @@ mod tests {
         let (out, runs) = run_pass(delete_blocks, input, p);
         assert_eq!(out, b"x()\n");
         assert_eq!(runs, 1);
+    }
+
+    #[test]
+    fn a_body_leaves_its_header_on_the_same_line() {
+        // Interesting iff `int(w)` is there and `w` is defined first.
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.contains("int(w)") && s.starts_with("w = 1")
+        };
+        let input = b"w = 1\ndef f():\n    for v in x: int(w)\nif y: z\n";
+        let (out, _) = run_pass(delete_blocks, input, p);
+        assert_eq!(String::from_utf8_lossy(&out), "w = 1\nint(w)\nz\n");
     }
 
     #[test]
