@@ -20,7 +20,8 @@
 # predicate, counted alike for every tool), seconds, and whether the
 # result still satisfies the predicate. Needs gcc, python3 (3.11 or later,
 # with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq,
-# make, g++, GNU as, GNU sed, bc, cpp, GNU ld, groff and a JDK (javac, java).
+# make, g++, GNU as, GNU sed, bc, cpp, GNU ld, groff, a JDK (javac, java),
+# vim, llvm-mc (with the AArch64 target) and OpenSSL 3.
 # java_npe alone takes more than 20 minutes (a JVM start per run).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
