@@ -16,6 +16,7 @@ pub mod indent;
 pub mod inline;
 pub mod keywords;
 pub mod lists;
+pub mod scopes;
 pub mod tags;
 
 pub use lists::delete_elements;
@@ -524,6 +525,14 @@ fn rounds(
                 passes.push(("hoist-parts", cur.len(), tester.stats().tests));
                 *cur = ddmin::delete_adjacent_tokens(cur, tester);
                 passes.push(("delete-adjacent-tokens", cur.len(), tester.stats().tests));
+                *cur = ddmin::delete_between_equal_tokens(cur, tester);
+                passes.push((
+                    "delete-between-equal-tokens",
+                    cur.len(),
+                    tester.stats().tests,
+                ));
+                *cur = scopes::flatten_scopes(cur, tester);
+                passes.push(("flatten-scopes", cur.len(), tester.stats().tests));
             }
             if *cur == before || tester.stopped() {
                 return;

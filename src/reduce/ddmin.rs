@@ -218,18 +218,7 @@ fn chunk_levels<'a>(
 /// reduction runs it only once the other passes are at their fixpoint.
 pub fn delete_adjacent_tokens(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let mut cur = text.to_vec();
-    // Byte spans of the tokens that are not blank.
-    let sig = |t: &[u8]| -> Vec<(usize, usize)> {
-        let mut at = 0;
-        let mut out = Vec::new();
-        for tok in tokens(t) {
-            if !tok[0].is_ascii_whitespace() {
-                out.push((at, at + tok.len()));
-            }
-            at += tok.len();
-        }
-        out
-    };
+    let sig = solid_spans;
     let mut spans = sig(&cur);
     let mut j = spans.len();
     while j >= 2 && !tester.stopped() {
@@ -244,6 +233,62 @@ pub fn delete_adjacent_tokens(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                 j = j.min(spans.len());
             }
             None => j -= 1,
+        }
+    }
+    cur
+}
+
+/// The byte spans of the tokens of `text` that are not blank.
+fn solid_spans(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut at = 0;
+    let mut out = Vec::new();
+    for tok in tokens(text) {
+        if !tok[0].is_ascii_whitespace() {
+            out.push((at, at + tok.len()));
+        }
+        at += tok.len();
+    }
+    out
+}
+
+/// The most tokens [`delete_between_equal_tokens`] deletes at once.
+const MAX_BETWEEN: usize = 32;
+
+/// Deletes the tokens from one punctuation token through the next equal
+/// one (`=` … `=`, `:` … `:`), swept from the end: one candidate per
+/// punctuation token, with the nearest equal token 4 to [`MAX_BETWEEN`]
+/// tokens before it (shorter runs are [`delete_adjacent_tokens`]'s).
+/// This joins "X refers to N" and "N is V" into "X is V" across lines:
+/// `asn1=SEQUENCE:e⏎[e]⏎=UTCTIME:…` → `asn1=UTCTIME:…`, `fu!s:c()⏎let
+/// a:.k` → `fu!s:.k`, which no aligned chunk and no two or three tokens
+/// reach. Like [`delete_adjacent_tokens`], run once the other passes are
+/// at their fixpoint.
+pub fn delete_between_equal_tokens(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let mut spans = solid_spans(&cur);
+    let mut j = spans.len();
+    while j > 0 && !tester.stopped() {
+        j -= 1;
+        let (tj, ej) = spans[j];
+        let tok = &cur[tj..ej];
+        if is_word(tok[0]) {
+            continue;
+        }
+        let from = j.saturating_sub(MAX_BETWEEN);
+        let Some(i) = (from..j)
+            .rev()
+            .find(|&i| &cur[spans[i].0..spans[i].1] == tok)
+        else {
+            continue;
+        };
+        if j - i < 4 {
+            continue;
+        }
+        let cand = [&cur[..spans[i].1], &cur[ej..]].concat();
+        if let Some(((), next)) = tester.first_interesting([((), cand)]) {
+            cur = next;
+            spans = solid_spans(&cur);
+            j = (i + 1).min(spans.len());
         }
     }
     cur

@@ -339,7 +339,7 @@ fn inlined(text: &[u8], f: &Func) -> Option<Vec<u8>> {
 
 /// Where a call whose name starts at `s` begins: before its receiver
 /// (`a.b.` of `a.b.f()`, `this.`), if the name follows a `.`.
-fn receiver_start(text: &[u8], mut s: usize) -> usize {
+pub(super) fn receiver_start(text: &[u8], mut s: usize) -> usize {
     while s >= 2 && text[s - 1] == b'.' && is_word(text[s - 2]) {
         s -= 1;
         while s > 0 && is_word(text[s - 1]) {

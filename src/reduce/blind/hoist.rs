@@ -43,13 +43,17 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
 
 /// Where the pair opened at `o` begins when it is replaced by something
 /// else: at the word right before a `(` or `[` (the name of a call `f(…)`
-/// or an indexed `t[…]`), else at `o`.
+/// or an indexed `t[…]`) and the receiver that name follows (`self.e.` of
+/// `self.e.t(order)`: a method call goes whole), else at `o`.
 pub(super) fn head(text: &[u8], o: usize) -> usize {
     let mut head = o;
     if text[o] != b'{' {
         while head > 0 && ddmin::is_word(text[head - 1]) {
             head -= 1;
         }
+    }
+    if head < o {
+        head = super::calls::receiver_start(text, head);
     }
     head
 }
@@ -136,7 +140,13 @@ const FOR_CALLS: &[&[u8]] = &[b"0", b"1"];
 const FOR_STRINGS: &[&[u8]] = &[b"0"];
 
 /// The constant a name in a value's place is replaced by.
-const FOR_NAMES: &[&[u8]] = &[b"0", b"\"\""];
+const FOR_NAMES: &[&[u8]] = &[b"0"];
+
+/// The constants a name as a call's argument is replaced by, in order: a
+/// number, then a string, the two kinds of value a function most often
+/// rejects. (`""` is tried only there: elsewhere, `_[a]` → `_[""]`, it
+/// lengthens the text for nothing the next passes use.)
+const FOR_ARGS: &[&[u8]] = &[b"0", b"\"\""];
 
 /// What an assignment's target is replaced by: nothing.
 const FOR_TARGETS: &[&[u8]] = &[b""];
@@ -148,7 +158,8 @@ const FOR_TARGETS: &[&[u8]] = &[b""];
 ///   replaced by `0`, then by `1`;
 /// * an empty string (`""`, `''`) replaced by `0`;
 /// * a use of a name after its first occurrence, standing alone as a
-///   value (`name_uses`: `this.total=s}`), replaced by `0`;
+///   value (`name_uses`: `this.total=s}`), replaced by `0`, and a
+///   call's argument also by `""` (`int(w)` → `int("")`);
 /// * an assignment's target deleted, the value kept (`targets`: `my $s
 ///   = r()` → `r()`, where the call is what fails).
 ///
@@ -186,12 +197,15 @@ fn valued(text: &[u8]) -> Vec<(usize, usize, &'static [&'static [u8]])> {
         }
     }
     out.extend(targets(text).into_iter().map(|(s, e)| (s, e, FOR_TARGETS)));
-    out.extend(name_uses(text).into_iter().map(|(s, e)| (s, e, FOR_NAMES)));
+    out.extend(name_uses(text).into_iter().map(|(s, e)| {
+        let arg = matches!(text[..s].trim_ascii_end().last(), Some(b'(' | b','));
+        (s, e, if arg { FOR_ARGS } else { FOR_NAMES })
+    }));
     out.sort_unstable_by_key(|&(s, _, _)| s);
     out
 }
 
-/// The spans of the names [`constants`] tries as `0`: each occurrence
+/// The spans of the names [`constants`] tries as constants: each occurrence
 /// but the first of a name, where it stands alone as a value.
 fn name_uses(text: &[u8]) -> Vec<(usize, usize)> {
     let mut seen: HashSet<&[u8]> = HashSet::new();
@@ -275,6 +289,14 @@ mod tests {
             n(b'(') == n(b')') && c.windows(2).any(|w| w == b"g(")
         };
         assert_eq!(run_pass(hoist_parts, b"x = f(a, g(b));", p).0, b"x = g();");
+        // Interesting iff `order` is used, not as a field: a method call
+        // goes with its receiver (`self.e.order` would be a field).
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.contains("order") && !s.contains(".order") && s.ends_with(';')
+        };
+        let input = b"x = self.e.t(order);";
+        assert_eq!(run_pass(hoist_parts, input, p).0, b"x = order;");
     }
 
     #[test]
@@ -322,9 +344,14 @@ mod tests {
         let input = b"s=x=>M;o.s=s.t;f(s);this.total=s}";
         let (out, runs) = run_pass(constants, input, |c| c.ends_with(b"total=0}"));
         assert_eq!(out, b"s=x=>M;o.s=s.t;f(s);this.total=0}");
-        // `f(s)` as 0, 1; `(s)`'s `s` as 0; `total=s`; the targets `s=`,
-        // `o.s=`, `this.total=` (`x=>` is no assignment).
-        assert_eq!(runs, 7);
+        // `f(s)` as 0, 1; `(s)`'s `s` as 0, `""`; `total=s`; the targets
+        // `s=`, `o.s=`, `this.total=` (`x=>` is no assignment).
+        assert_eq!(runs, 8);
+        // `""` only as an argument: `_[a]` does not become `_[""]`.
+        let p = |c: &[u8]| c.starts_with(b"a;_[") && !c.contains(&b'0');
+        assert_eq!(run_pass(constants, b"a;_[a]", p).0, b"a;_[a]");
+        let p = |c: &[u8]| c.starts_with(b"a;f(") && !c.contains(&b'0');
+        assert_eq!(run_pass(constants, b"a;f(a)", p).0, b"a;f(\"\")");
         // An assignment's target goes, its value stays.
         let input = b"use strict;my$s=r(1);f(a=1)";
         let (out, _) = run_pass(constants, input, |c| {
