@@ -382,8 +382,9 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
 /// token deletion can free a line, a pair deletion a token); at that
 /// fixpoint [`inline::inline_definitions`],
 /// [`lists::delete_list_elements`], [`args::delete_columns`],
-/// [`hoist::hoist_parts`] and [`ddmin::delete_adjacent_tokens`],
-/// and more rounds if they changed anything. The result is
+/// [`hoist::hoist_parts`], [`ddmin::delete_adjacent_tokens`],
+/// [`ddmin::delete_between_equal_tokens`] and
+/// [`scopes::flatten_scopes`], and more rounds if they changed anything. The result is
 /// 1-minimal with respect to deleting one token and one byte, as
 /// [`super::polish`]'s with no keywords.
 pub(super) fn blind_into(

@@ -256,7 +256,7 @@ const MAX_BETWEEN: usize = 32;
 
 /// Deletes the tokens from one punctuation token through the next equal
 /// one (`=` … `=`, `:` … `:`), swept from the end: one candidate per
-/// punctuation token, with the nearest equal token 4 to [`MAX_BETWEEN`]
+/// punctuation token, with the nearest equal token 4 to 32 (`MAX_BETWEEN`)
 /// tokens before it (shorter runs are [`delete_adjacent_tokens`]'s).
 /// This joins "X refers to N" and "N is V" into "X is V" across lines:
 /// `asn1=SEQUENCE:e⏎[e]⏎=UTCTIME:…` → `asn1=UTCTIME:…`, `fu!s:c()⏎let

@@ -62,11 +62,14 @@ pub struct Reduce {
     /// receiver), the elements
     /// of a list outside brackets (VALUES (…), (…)), one position of all
     /// lists of a length (a table's column and its values), a pair
-    /// emptied or replaced by one of its parts (a call or object), a call
-    /// or index replaced by 0 or 1 (an empty string, a name used as a
-    /// value by 0), an assignment's target deleted (x = f() → f()), and
-    /// two or three adjacent tokens at
-    /// once. Brackets and commas inside string literals are text. ddmin: Zeller's
+    /// emptied or replaced by one of its parts (a call with its receiver,
+    /// an object; if (x) {…} → x;), a one-line compound statement by its
+    /// body (for w in x: int(w) → int(w)), a call or index replaced by 0
+    /// or 1 (an empty string, a name used as a value by 0, an argument
+    /// also by ""), an assignment's target deleted (x = f() → f()), a
+    /// named scope flattened (mod s {…} and every s::), two or three
+    /// adjacent tokens at once, and the tokens from one punctuation token
+    /// through the next equal one (a=SEQUENCE:e [e] =V → a=V). Brackets and commas inside string literals are text. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
     /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
@@ -112,7 +115,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, a call or index replaced by 0 or 1, a name by 0, an assignment's target deleted, adjacent tokens";
+    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, a call or index replaced by 0 or 1, a name by 0 or an argument by \"\", an assignment's target deleted, adjacent tokens, tokens between equal punctuation, named scopes flattened";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
