@@ -16,6 +16,7 @@ pub mod indent;
 pub mod inline;
 pub mod keywords;
 pub mod lists;
+pub mod results;
 pub mod scopes;
 pub mod tags;
 
@@ -383,8 +384,9 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
 /// fixpoint [`inline::inline_definitions`],
 /// [`lists::delete_list_elements`], [`args::delete_columns`],
 /// [`hoist::hoist_parts`], [`ddmin::delete_adjacent_tokens`],
-/// [`ddmin::delete_between_equal_tokens`] and
-/// [`scopes::flatten_scopes`], and more rounds if they changed anything. The result is
+/// [`ddmin::delete_between_equal_tokens`], [`scopes::flatten_scopes`]
+/// and [`results::delete_results`], and more rounds if they changed
+/// anything. The result is
 /// 1-minimal with respect to deleting one token and one byte, as
 /// [`super::polish`]'s with no keywords.
 pub(super) fn blind_into(
@@ -534,6 +536,8 @@ fn rounds(
                 ));
                 *cur = scopes::flatten_scopes(cur, tester);
                 passes.push(("flatten-scopes", cur.len(), tester.stats().tests));
+                *cur = results::delete_results(cur, tester);
+                passes.push(("delete-results", cur.len(), tester.stats().tests));
             }
             if *cur == before || tester.stopped() {
                 return;
