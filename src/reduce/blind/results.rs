@@ -14,7 +14,8 @@ use super::{outside_brackets, pairs};
 /// returned value (its last statement when that has no `;`, or the
 /// expression of a final `return …;`; empty at the body's end if there
 /// is none), for a brace block right after `) -> T` or `) : T` (no `;`,
-/// `{`, `}` or `=` between). In order of the block.
+/// `{`, `}` or `=` between; a lambda's `(a) -> {` has no `T`). In order
+/// of the block.
 ///
 /// ```
 /// use grammar_min::reduce::blind::results::declared;
@@ -22,6 +23,7 @@ use super::{outside_brackets, pairs};
 /// assert_eq!(declared(t), [(10, 18, (26, 27))]);
 /// let t = b"function f(): number { return 1; }";
 /// assert_eq!(declared(t), [(11, 21, (30, 31))]);
+/// assert!(declared(b"f((a) -> { return a; })").is_empty());
 /// ```
 pub fn declared(text: &[u8]) -> Vec<(usize, usize, (usize, usize))> {
     let mut out = Vec::new();
@@ -33,7 +35,9 @@ pub fn declared(text: &[u8]) -> Vec<(usize, usize, (usize, usize))> {
             continue;
         };
         let ty = text[close + 1..o].trim_ascii();
-        let arrow = ty.starts_with(b"->") || ty.starts_with(b":");
+        // A type after the arrow: Java's lambda `(a) -> {` declares none.
+        let arrow =
+            (ty.starts_with(b"->") && ty.len() > 2) || (ty.starts_with(b":") && ty.len() > 1);
         if !arrow || ty.iter().any(|b| b";{}=".contains(b)) {
             continue;
         }
