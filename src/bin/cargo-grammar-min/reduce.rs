@@ -66,7 +66,7 @@ pub struct Reduce {
     /// an object; if (x) {…} → x;), a one-line compound statement by its
     /// body (for w in x: int(w) → int(w)), a call or index replaced by 0
     /// or 1 (an empty string, a name used as a value by 0, an argument
-    /// also by ""), an assignment's target deleted (x = f() → f()), a
+    /// or assigned value also by ""), an assignment's target deleted (x = f() → f()), a
     /// named scope flattened (mod s {…} and every s::), a declared result
     /// with the value returned (-> T {…; v} → {…;}), two or three
     /// adjacent tokens at once, and the tokens from one punctuation token
@@ -116,7 +116,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, a call or index replaced by 0 or 1, a name by 0 or an argument by \"\", an assignment's target deleted, adjacent tokens, tokens between equal punctuation, named scopes flattened, declared results with their values";
+    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, a pair emptied or replaced by a part, a call or index replaced by 0 or 1, a name by 0 or, as an argument or assigned value, by \"\", an assignment's target deleted, adjacent tokens, tokens between equal punctuation, named scopes flattened, declared results with their values";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {

@@ -142,10 +142,12 @@ const FOR_STRINGS: &[&[u8]] = &[b"0"];
 /// The constant a name in a value's place is replaced by.
 const FOR_NAMES: &[&[u8]] = &[b"0"];
 
-/// The constants a name as a call's argument is replaced by, in order: a
-/// number, then a string, the two kinds of value a function most often
-/// rejects. (`""` is tried only there: elsewhere, `_[a]` → `_[""]`, it
-/// lengthens the text for nothing the next passes use.)
+/// The constants a name as a call's argument or an assigned value is
+/// replaced by, in order: a number, then a string, the two kinds of value
+/// a function or a type checker most often rejects (`int(w)` →
+/// `int("")`, `i*f=d` → `i*f=""`). (`""` is tried only there: as an
+/// index, `_[a]` → `_[""]`, it lengthened the text for nothing the next
+/// passes used.)
 const FOR_ARGS: &[&[u8]] = &[b"0", b"\"\""];
 
 /// What an assignment's target is replaced by: nothing.
@@ -159,7 +161,8 @@ const FOR_TARGETS: &[&[u8]] = &[b""];
 /// * an empty string (`""`, `''`) replaced by `0`;
 /// * a use of a name after its first occurrence, standing alone as a
 ///   value (`name_uses`: `this.total=s}`), replaced by `0`, and a
-///   call's argument also by `""` (`int(w)` → `int("")`);
+///   call's argument or an assigned value also by `""` (`int(w)` →
+///   `int("")`);
 /// * an assignment's target deleted, the value kept (`targets`: `my $s
 ///   = r()` → `r()`, where the call is what fails).
 ///
@@ -198,7 +201,7 @@ fn valued(text: &[u8]) -> Vec<(usize, usize, &'static [&'static [u8]])> {
     }
     out.extend(targets(text).into_iter().map(|(s, e)| (s, e, FOR_TARGETS)));
     out.extend(name_uses(text).into_iter().map(|(s, e)| {
-        let arg = matches!(text[..s].trim_ascii_end().last(), Some(b'(' | b','));
+        let arg = matches!(text[..s].trim_ascii_end().last(), Some(b'(' | b',' | b'='));
         (s, e, if arg { FOR_ARGS } else { FOR_NAMES })
     }));
     out.sort_unstable_by_key(|&(s, _, _)| s);
@@ -347,7 +350,7 @@ mod tests {
         // `f(s)` as 0, 1; `(s)`'s `s` as 0, `""`; `total=s`; the targets
         // `s=`, `o.s=`, `this.total=` (`x=>` is no assignment).
         assert_eq!(runs, 8);
-        // `""` only as an argument: `_[a]` does not become `_[""]`.
+        // `""` not as an index: `_[a]` does not become `_[""]`.
         let p = |c: &[u8]| c.starts_with(b"a;_[") && !c.contains(&b'0');
         assert_eq!(run_pass(constants, b"a;_[a]", p).0, b"a;_[a]");
         let p = |c: &[u8]| c.starts_with(b"a;f(") && !c.contains(&b'0');
