@@ -183,6 +183,21 @@ pub(super) fn statement_start(text: &[u8], end: usize) -> usize {
     s
 }
 
+/// The length of the word `text` ends with (0 if it ends with no word
+/// byte).
+pub(super) fn word_before(text: &[u8]) -> usize {
+    text.iter()
+        .rev()
+        .take_while(|&&b| ddmin::is_word(b))
+        .count()
+}
+
+/// The first byte of `text` at or after `from` that is not blank
+/// (`text.len()` if none).
+pub(super) fn solid_from(text: &[u8], from: usize) -> usize {
+    from + (text[from..].len() - text[from..].trim_ascii_start().len())
+}
+
 /// The spans of the words of `text` (maximal runs of [`ddmin::is_word`]
 /// bytes), in order.
 pub(super) fn word_spans(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {

@@ -107,13 +107,8 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 /// statement replaced by its head's expression (`x;`) most often is.
 fn compound(text: &[u8], o: usize, c: usize) -> Option<(usize, usize)> {
     let before = text[..o].trim_ascii_end();
-    let word = before.len()
-        - before
-            .iter()
-            .rev()
-            .take_while(|&&b| ddmin::is_word(b))
-            .count();
-    let after = c + 1 + (text[c + 1..].len() - text[c + 1..].trim_ascii_start().len());
+    let word = before.len() - super::word_before(before);
+    let after = super::solid_from(text, c + 1);
     if text[o] != b'(' || word == before.len() || text.get(after) != Some(&b'{') {
         return None;
     }

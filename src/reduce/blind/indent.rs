@@ -72,7 +72,7 @@ pub fn inline_headers(lines: &[&[u8]]) -> Vec<(usize, usize)> {
         }
         let colon = super::outside_brackets(line).find(|&(_, b)| b == b':');
         if let Some((c, _)) = colon {
-            let body = c + 1 + (line[c + 1..].len() - line[c + 1..].trim_ascii_start().len());
+            let body = super::solid_from(line, c + 1);
             if !line[body..].trim_ascii().is_empty() {
                 out.push((h, body));
             }
