@@ -72,7 +72,7 @@ const MAX_PARTS: usize = 8;
 /// found again and the walk goes on from the same index. `text` must be
 /// known interesting.
 pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(text, tester, pairs, |cur, &(o, c)| {
+    super::walk(text, tester, pairs_and_blocks, |cur, &(o, c, block)| {
         let head = head(cur, o);
         let mut ps = parts(cur, o, c);
         // The pair emptied, its brackets kept (`{"": ""}` → `{}`): the
@@ -81,7 +81,7 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         if !ps.is_empty() {
             out.push([&cur[..=o], &cur[c..]].concat());
         }
-        let stmt = compound(cur, o, c);
+        let stmt = compound(cur, o, block);
         if head == o && ps.len() < 2 && stmt.is_none() {
             return out;
         }
@@ -99,21 +99,34 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     })
 }
 
-/// For a `(` pair opened at `o` (closed at `c`) after a word and
-/// followed by a brace block (`if (x) {…}`, `for(sort @a){…}`), where
-/// that word starts and where the block closes. Such a pair is a
-/// compound statement's head: replacing the head by one of its parts
-/// with the block left behind (`x {…}`) is seldom valid, where the whole
-/// statement replaced by its head's expression (`x;`) most often is.
-fn compound(text: &[u8], o: usize, c: usize) -> Option<(usize, usize)> {
+/// [`pairs`], each with the closer of the brace block that follows it
+/// after blanks, if one does (`(x) {…}`): found once per walk step, not
+/// once per pair.
+fn pairs_and_blocks(text: &[u8]) -> Vec<(usize, usize, Option<usize>)> {
+    let ps = pairs(text);
+    let closer: std::collections::HashMap<usize, usize> = ps
+        .iter()
+        .filter(|&&(o, _)| text[o] == b'{')
+        .copied()
+        .collect();
+    ps.iter()
+        .map(|&(o, c)| (o, c, closer.get(&super::solid_from(text, c + 1)).copied()))
+        .collect()
+}
+
+/// For a `(` pair opened at `o` after a word and followed by a brace
+/// block closed at `block` (`if (x) {…}`, `for(sort @a){…}`), where that
+/// word starts and where the block closes. Such a pair is a compound
+/// statement's head: replacing the head by one of its parts with the
+/// block left behind (`x {…}`) is seldom valid, where the whole statement
+/// replaced by its head's expression (`x;`) most often is.
+fn compound(text: &[u8], o: usize, block: Option<usize>) -> Option<(usize, usize)> {
     let before = text[..o].trim_ascii_end();
     let word = before.len() - super::word_before(before);
-    let after = super::solid_from(text, c + 1);
-    if text[o] != b'(' || word == before.len() || text.get(after) != Some(&b'{') {
+    if text[o] != b'(' || word == before.len() {
         return None;
     }
-    let close = pairs(text).into_iter().find(|&(bo, _)| bo == after)?.1;
-    Some((word, close))
+    Some((word, block?))
 }
 
 /// What ends a statement put where a compound statement ended at `end`:

@@ -31,14 +31,16 @@ pub fn declared(text: &[u8]) -> Vec<(usize, usize, (usize, usize))> {
         if text[o] != b'{' {
             continue;
         }
-        let Some(close) = text[..o].iter().rposition(|&b| b == b')') else {
+        // Back from the `{` to a `)`, through no `;`, `{`, `}` or `=`: the
+        // scan stops within the header.
+        let Some(close) = text[..o].iter().rposition(|&b| b");{}=".contains(&b)) else {
             continue;
         };
         let ty = text[close + 1..o].trim_ascii();
         // A type after the arrow: Java's lambda `(a) -> {` declares none.
         let arrow =
             (ty.starts_with(b"->") && ty.len() > 2) || (ty.starts_with(b":") && ty.len() > 1);
-        if !arrow || ty.iter().any(|b| b";{}=".contains(b)) {
+        if text[close] != b')' || !arrow {
             continue;
         }
         out.push((close, o, returned(text, o, c)));
