@@ -15,6 +15,9 @@ use std::collections::HashMap;
 /// A bracket pair: opener, closer, top-level commas.
 pub type Pair = (usize, usize, Vec<usize>);
 
+/// Lists grouped by the name before them, in order of their first list.
+pub type Named = Vec<(Vec<u8>, Vec<Pair>)>;
+
 /// The `(…)` pairs of `text` preceded by a word (blanks between allowed),
 /// by that word: `(word, pairs)` with each pair as `(open, close,
 /// top-level commas)`, words in order of their first call, those with a
@@ -25,7 +28,7 @@ pub type Pair = (usize, usize, Vec<usize>);
 /// let c = calls(b"f(a, b) g(1) f (1, 2)");
 /// assert_eq!(c, [(b"f".to_vec(), vec![(1, 6, vec![3]), (15, 20, vec![17])])]);
 /// ```
-pub fn calls(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
+pub fn calls(text: &[u8]) -> Named {
     let mut out = named_pairs(text);
     out.retain(|(_, ps)| ps.len() >= 2);
     out
@@ -33,8 +36,8 @@ pub fn calls(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
 
 /// Every `(…)` pair preceded by a word, grouped by that word as in
 /// [`calls`], single pairs included.
-pub(super) fn named_pairs(text: &[u8]) -> Vec<(Vec<u8>, Vec<Pair>)> {
-    let mut out: Vec<(Vec<u8>, Vec<Pair>)> = Vec::new();
+pub(super) fn named_pairs(text: &[u8]) -> Named {
+    let mut out: Named = Vec::new();
     let mut index: HashMap<&[u8], usize> = HashMap::new();
     for p in pairs_with_commas(text) {
         if text[p.0] != b'(' {
@@ -103,9 +106,39 @@ fn cut_all(text: &[u8], mut cuts: Vec<(usize, usize)>) -> (Vec<u8>, Vec<(usize, 
 /// that argument from every such pair that has it (nested pairs of the
 /// same word: the outer deletion wins). `text` must be known interesting.
 pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    delete_positions(text, tester, calls, false)
+}
+
+/// What [`delete_arguments`] cannot align, tried once the other passes
+/// are at their fixpoint: lists that end a line after a word
+/// ([`line_lists`]: an assembler macro `.macro R r,r2,f` and its call
+/// `R x2,,3`), each position from the last to the first; then, for a
+/// name whose lists differ in length, positions counted from the end of
+/// each (`fn l(&self, p)` and its method call `o.l(x)`, `def f(self, a)`
+/// and `o.f(1)`: the receiver is an argument only in the definition).
+/// `text` must be known interesting.
+pub fn delete_aligned_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    let cur = delete_positions(text, tester, line_lists, false);
+    let cur = delete_positions(&cur, tester, calls, true);
+    delete_positions(&cur, tester, line_lists, true)
+}
+
+/// The engine of the argument passes: for each name of `find`'s groups
+/// (in order of the text before the first edit), each position from the
+/// last to the first, one candidate deleting that element from every
+/// list of the group that has it. `from_end`: positions count from the
+/// end of each list, up to the shortest one's length, and only groups
+/// whose lists differ in length are tried (for the others it is the same
+/// as from the start).
+fn delete_positions(
+    text: &[u8],
+    tester: &mut Tester<'_>,
+    find: fn(&[u8]) -> Named,
+    from_end: bool,
+) -> Vec<u8> {
     let mut cur = text.to_vec();
     // Found again only after a success: one linear scan per change.
-    let mut all = calls(&cur);
+    let mut all = find(&cur);
     let names: Vec<Vec<u8>> = all.iter().map(|(n, _)| n.clone()).collect();
     for name in names {
         let mut i = usize::MAX;
@@ -117,7 +150,13 @@ pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                 break;
             };
             let arities: Vec<usize> = ps.iter().map(|p| arity(&cur, p)).collect();
-            i = i.min(arities.iter().copied().max().unwrap_or(0));
+            let (min, max) = arities
+                .iter()
+                .fold((usize::MAX, 0), |(a, b), &n| (a.min(n), b.max(n)));
+            if from_end && min == max {
+                break;
+            }
+            i = i.min(if from_end { min } else { max });
             if i == 0 {
                 break;
             }
@@ -126,16 +165,84 @@ pub fn delete_arguments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                 .iter()
                 .zip(&arities)
                 .filter(|&(_, &n)| n > i)
-                .map(|(p, _)| argument(p, i))
+                .map(|(p, &n)| argument(p, if from_end { n - 1 - i } else { i }))
                 .collect();
             let cand = cut_all(&cur, cuts).0;
             if let Some(((), c)) = tester.first_interesting([((), cand)]) {
                 cur = c;
-                all = calls(&cur);
+                all = find(&cur);
             }
         }
     }
     cur
+}
+
+/// The comma lists that end a line after a word and a blank, outside
+/// brackets (`R x2,,3`, `.macro R r,r2,f`: both after `R`), grouped by
+/// that word as in [`calls`] (two or more lists), each as a [`Pair`]
+/// whose opener is the blank before the first element and whose closer
+/// is the line's end (its blanks left out).
+///
+/// ```
+/// use grammar_min::reduce::blind::args::line_lists;
+/// let l = line_lists(b".macro R a,b\nldp a,b,[sp,8]\nR x0, 1\nf(1,2)");
+/// assert_eq!(l, [(b"R".to_vec(), vec![(8, 12, vec![10]), (29, 35, vec![32])])]);
+/// ```
+pub fn line_lists(text: &[u8]) -> Named {
+    let mut out: Named = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let end = text[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |i| start + i);
+        if let Some((name, p)) = line_list(text, start, end) {
+            match out.iter_mut().find(|(n, _)| n == name) {
+                Some((_, ps)) => ps.push(p),
+                None => out.push((name.to_vec(), vec![p])),
+            }
+        }
+        start = end + 1;
+    }
+    out.retain(|(_, ps)| ps.len() >= 2);
+    out
+}
+
+/// The list that ends the line `text[start..end]`, with the word before
+/// it ([`line_lists`]); none if the line has no comma outside brackets
+/// and string literals, or its brackets do not balance.
+fn line_list(text: &[u8], start: usize, end: usize) -> Option<(&[u8], Pair)> {
+    let line = &text[start..end];
+    let mut depth = 0usize;
+    let mut commas = Vec::new();
+    for (i, b) in super::structural(line) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.checked_sub(1)?,
+            b',' if depth == 0 => commas.push(start + i),
+            _ => {}
+        }
+    }
+    let &first = commas.first()?;
+    if depth != 0 {
+        return None;
+    }
+    // The blank before the first element, outside its brackets.
+    let mut depth = 0usize;
+    let mut o = first;
+    loop {
+        o = o.checked_sub(1).filter(|&o| o >= start)?;
+        match text[o] {
+            b')' | b']' | b'}' => depth += 1,
+            b'(' | b'[' | b'{' => depth = depth.checked_sub(1)?,
+            b if b.is_ascii_whitespace() && depth == 0 => break,
+            _ => {}
+        }
+    }
+    let name_end = start + text[start..o].trim_ascii_end().len();
+    let name = &text[name_end - super::word_before(&text[start..name_end])..name_end];
+    let close = start + line.trim_ascii_end().len();
+    (!name.is_empty()).then_some((name, (o, close, commas)))
 }
 
 /// Columns: the `(…)` and `[…]` pairs of two or more elements grouped by
@@ -256,6 +363,64 @@ mod tests {
         assert_eq!(runs, 2);
         // One pair at a time cannot: each deletion breaks the arity.
         assert_eq!(run_pass(super::super::delete_elements, input, p).0, input);
+    }
+
+    #[test]
+    fn a_parameter_goes_across_a_receiver() {
+        // Interesting iff the definition starts with its receiver `&self`,
+        // its other parameters (`p`, `q`) match the call's arguments (`1`,
+        // `2`) one for one, and `x` is still used.
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let list = |from: &str| -> Option<Vec<String>> {
+                let r = s.split(from).nth(1)?.split(')').next()?;
+                Some(r.split(',').map(|a| a.trim().to_string()).collect())
+            };
+            let (Some(ps), Some(args)) = (list("fn l("), list(".l(")) else {
+                return false;
+            };
+            let named: Vec<&str> = ps[1..]
+                .iter()
+                .map(|p| match p.split(':').next() {
+                    Some("p") => "1",
+                    Some("q") => "2",
+                    _ => "?",
+                })
+                .collect();
+            let args: Vec<&str> = args
+                .iter()
+                .map(String::as_str)
+                .filter(|a| !a.is_empty())
+                .collect();
+            ps[0] == "&self" && named == args && s.contains("x;")
+        };
+        let input = b"fn l(&self, p: u8, q: u8) {x;} o.l(1, 2)";
+        let (out, runs) = run_pass(delete_aligned_arguments, input, p);
+        assert_eq!(out, b"fn l(&self) {x;} o.l()");
+        // From the end: the second to last of each, then the last.
+        assert_eq!(runs, 2);
+        // Counted from the start, positions are one apart.
+        assert_eq!(run_pass(delete_arguments, input, p).0, input);
+    }
+
+    #[test]
+    fn an_argument_goes_from_a_macro_and_its_call_without_brackets() {
+        // Interesting iff the two lists after `R` have one length and `a`
+        // and `x0` are still there.
+        let p = |c: &[u8]| {
+            let l = line_lists(c);
+            let same = l.first().is_some_and(|(_, ps)| {
+                ps.len() == 2 && ps[0].2.len() == ps[1].2.len() && ps[0].1 < ps[1].0
+            });
+            let s = String::from_utf8_lossy(c);
+            same && s.contains(" a") && s.contains(" x0")
+        };
+        let input = b".macro R a,b,c\nldp a,b,[sp,8]\n.endm\nR x0,,3\n";
+        let (out, runs) = run_pass(delete_aligned_arguments, input, p);
+        assert_eq!(out, b".macro R a,b\nldp a,b,[sp,8]\n.endm\nR x0,\n");
+        // Positions 2 (goes), 1 (the lists would be gone), 0 (`a` stays).
+        assert_eq!(runs, 3);
+        assert_eq!(run_pass(delete_arguments, input, p).0, input);
     }
 
     #[test]
