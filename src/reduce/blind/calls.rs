@@ -1,7 +1,7 @@
 //! Functions inlined without a grammar: a definition `NAME(PARAMS) {BODY}`
 //! (with whatever stands before it on its line: `define`, `function`, a
-//! return type), or Python's `def NAME(PARAMS):BODY` of one line,
-//! deleted, and each call `NAME(ARGS)` (a method's `o.NAME(ARGS)` with
+//! return type), Python's `def NAME(PARAMS):BODY` of one line, or
+//! `function NAME(PARAMS) BODY end` (Lua, Julia; Ruby's `def`), deleted, and each call `NAME(ARGS)` (a method's `o.NAME(ARGS)` with
 //! its receiver) replaced by BODY, its parameters replaced by the
 //! arguments. A chain of wrappers (`v()` calls
 //! `variance()`, which divides by zero) then shrinks to the call that
@@ -53,8 +53,9 @@ pub struct Func {
 /// grouped by the name before them (`args::named_pairs`): a pair followed
 /// by a brace block, after a name that is not a statement keyword (`if (x)
 /// {…}` is no function), with the group's other pairs as its calls;
-/// headers that lost their `)` (`unclosed_headers`); and Python's
-/// one-line `def`s (`line_defs`).
+/// headers that lost their `)` (`unclosed_headers`); Python's
+/// one-line `def`s (`line_defs`); and `function NAME(…) … end`
+/// (`keyword_defs`).
 ///
 /// ```
 /// use grammar_min::reduce::blind::calls::funcs;
@@ -95,6 +96,7 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     }
     out.extend(unclosed_headers(text, &ps, &named));
     out.extend(line_defs(text, &named));
+    out.extend(keyword_defs(text, &named));
     out.sort_by_key(|f| f.span.0);
     out
 }
@@ -165,6 +167,49 @@ fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
                 name: (ns, ne),
                 params: p.clone(),
                 body,
+                calls: plain_calls(text, name, calls),
+            });
+        }
+    }
+    out
+}
+
+/// The functions of the `… end` languages: `function NAME(PARAMS) BODY
+/// end` (Lua, Julia; `local function` too) and `def NAME(PARAMS) BODY
+/// end` (Ruby), from the keyword blocks ([`super::keywords::blocks`]),
+/// BODY running to the `end`.
+fn keyword_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
+    let mut blocks = Vec::new();
+    let mut out = Vec::new();
+    for (name, group) in named {
+        if group.len() < 2 || !is_name(name) {
+            continue;
+        }
+        for (k, p) in group.iter().enumerate() {
+            let ne = text[..p.0].trim_ascii_end().len();
+            let ns = ne - name.len();
+            let before = text[..ns].trim_ascii_end();
+            let start = before.len() - super::word_before(before);
+            if !matches!(&before[start..], b"function" | b"def") || start == ns {
+                continue;
+            }
+            if blocks.is_empty() {
+                blocks = super::keywords::blocks(text);
+            }
+            let Ok(j) = blocks.binary_search_by_key(&start, |b| b.start) else {
+                continue;
+            };
+            let b = &blocks[j];
+            if !text[..b.end].ends_with(b"end") || b.end - 3 < p.1 + 1 {
+                continue;
+            }
+            let mut calls = group.clone();
+            calls.remove(k);
+            out.push(Func {
+                span: (b.stmt, b.end),
+                name: (ns, ne),
+                params: p.clone(),
+                body: (p.1 + 1, b.end - 3),
                 calls: plain_calls(text, name, calls),
             });
         }
@@ -425,6 +470,36 @@ mod tests {
             inlined(t, &fs[0]).unwrap(),
             b"def d(s):\n  return int(s)\n\ndef g(x):\n  a\n  b\nprint(d(x))\n"
         );
+    }
+
+    #[test]
+    fn a_function_that_ends_with_end_is_inlined() {
+        // Lua: the chain of wrappers folds into `f""`; `f` itself, called
+        // without parentheses, has no call to inline into. Interesting iff
+        // `f` is defined and reached from the last line through defined
+        // functions.
+        let want = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let last = s.trim_end().lines().last().unwrap_or("");
+            let defined = |call: &str, def: &str| !s.contains(call) || s.contains(def);
+            s.contains("function f(e) d=e.retry.b end")
+                && ["l(1)", "h()", "f\"\""].contains(&last)
+                && defined("l(1)", "function l(x) ")
+                && defined("h()", "function h() f\"\" end")
+        };
+        let input = b"function f(e) d=e.retry.b end\nfunction h() f\"\" end\nlocal function l(x) h() end\nl(1)\n";
+        let names: Vec<&[u8]> = funcs(input)
+            .iter()
+            .map(|f| &input[f.name.0..f.name.1])
+            .collect();
+        assert_eq!(names, [&b"h"[..], b"l"]);
+        let (out, runs) = run_pass(inline_functions, input, want);
+        assert_eq!(out, b"function f(e) d=e.retry.b end\n\n\nf\"\"\n");
+        assert_eq!(runs, 2);
+        // Ruby's `def … end` too; a Python `def` has no `end`.
+        assert_eq!(funcs(b"def g(a) a end\ng(1)").len(), 1);
+        let py = b"def g(a):\n  a\ng(1)";
+        assert!(keyword_defs(py, &args::named_pairs(py)).is_empty());
     }
 
     #[test]

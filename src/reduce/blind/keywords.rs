@@ -144,6 +144,20 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
             rest.starts_with(b"=") && !rest[1..].starts_with(b"=") && !rest[1..].starts_with(b"~");
         after_sigil || assigned
     };
+    // A conditional with its `then` (a loop with its `do`) later on its
+    // line opens a block wherever it stands: a modifier (`x if c`) has
+    // none, and a sweep can join a block's first line to the statement
+    // before it (Lua's `d=e.f if c then`).
+    let marked_on_line = |i: usize| {
+        let want: &[u8] = match kw(MODIFIERS, toks[i]) {
+            Some(b"if" | b"unless") => b"then",
+            _ => b"do",
+        };
+        toks[i + 1..]
+            .iter()
+            .take_while(|t| !t.contains(&b'\n'))
+            .any(|t| t.eq_ignore_ascii_case(want))
+    };
     let mut stack: Vec<Open> = Vec::new();
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
@@ -213,7 +227,7 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
             }
             _ => {
                 let Some(kind) = kw(OPENERS, w) else { continue };
-                if kw(MODIFIERS, kind).is_some() && !starts_statement(i) {
+                if kw(MODIFIERS, kind).is_some() && !starts_statement(i) && !marked_on_line(i) {
                     continue;
                 }
                 stack.push(Open {
@@ -391,6 +405,18 @@ mod tests {
         // After a closed block a line starts a statement.
         let b = &blocks(text)[3];
         assert_eq!(b.stmt, b.start);
+    }
+
+    #[test]
+    fn a_conditional_joined_to_the_statement_before_still_opens_a_block() {
+        // A sweep took the line break before `if`: its `then` marks it.
+        let text = b"function f(e) d=e.retry.b if 2 then x() end end\nreturn 1 if y\n";
+        let got = spans(text);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[1].0, "if 2 then x() end");
+        assert_eq!(got[1].1, [" x() "]);
+        // The modifier `if` has no `then` on its line.
+        assert!(got[0].0.ends_with("end end"));
     }
 
     #[test]
