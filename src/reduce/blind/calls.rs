@@ -65,35 +65,14 @@ pub struct Func {
 /// ```
 pub fn funcs(text: &[u8]) -> Vec<Func> {
     let ps = pairs(text);
-    let mut out = Vec::new();
     let named = args::named_pairs(text);
-    for (name, group) in &named {
-        if group.len() < 2 || !is_name(name) {
-            continue;
-        }
-        for (k, p) in group.iter().enumerate() {
-            let after = &text[p.1 + 1..];
-            let o = p.1 + 1 + after.len() - after.trim_ascii_start().len();
-            let Ok(j) = ps.binary_search_by_key(&o, |q| q.0) else {
-                continue;
-            };
-            if text[o] != b'{' {
-                continue;
-            }
-            let c = ps[j].1;
-            let ne = text[..p.0].trim_ascii_end().len();
-            let ns = ne - name.len();
-            let mut calls = group.clone();
-            calls.remove(k);
-            out.push(Func {
-                span: (header_start(text, o).min(ns), c + 1),
-                name: (ns, ne),
-                params: p.clone(),
-                body: (o + 1, c),
-                calls: plain_calls(text, name, calls),
-            });
-        }
-    }
+    let mut out = defs(text, &named, |p, (ns, _)| {
+        let after = &text[p.1 + 1..];
+        let o = p.1 + 1 + after.len() - after.trim_ascii_start().len();
+        let j = ps.binary_search_by_key(&o, |q| q.0).ok()?;
+        let c = ps[j].1;
+        (text[o] == b'{').then_some(((header_start(text, o).min(ns), c + 1), (o + 1, c)))
+    });
     out.extend(unclosed_headers(text, &ps, &named));
     out.extend(line_defs(text, &named));
     out.extend(keyword_defs(text, &named));
@@ -114,64 +93,43 @@ fn line_end(text: &[u8], i: usize) -> usize {
 /// next, deeper line, the block ending after it. The span is the whole
 /// lines with their line end.
 fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
-    let mut out = Vec::new();
-    for (name, group) in named {
-        if group.len() < 2 || !is_name(name) {
-            continue;
+    defs(text, named, |p, (ns, _)| {
+        let ls = text[..ns]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        if !matches!(text[ls..ns].trim_ascii(), b"def" | b"async def") {
+            return None;
         }
-        for (k, p) in group.iter().enumerate() {
-            let ne = text[..p.0].trim_ascii_end().len();
-            let ns = ne - name.len();
-            let ls = text[..ns]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            if !matches!(text[ls..ns].trim_ascii(), b"def" | b"async def") {
-                continue;
-            }
-            let le = line_end(text, p.1);
-            let rest = &text[p.1 + 1..le];
-            let Some(colon) = rest.iter().position(|&b| b == b':') else {
-                continue;
-            };
-            let between = rest[..colon].trim_ascii();
-            if !(between.is_empty() || between.starts_with(b"->")) {
-                continue;
-            }
-            let after = p.1 + 2 + colon;
-            let next = |e: usize| (e + 1).min(text.len());
-            let (body, end) = if !text[after..le].trim_ascii().is_empty() {
-                ((after, le), next(le))
-            } else {
-                let bs = next(le);
-                let be = line_end(text, bs);
-                let depth = indent(&text[ls..]);
-                if text[bs..be].trim_ascii().is_empty() || indent(&text[bs..]) <= depth {
-                    continue;
-                }
-                // The block is that one line: the next non-blank line is
-                // no deeper than the header.
-                let mut n = next(be);
-                while n < text.len() && text[n..line_end(text, n)].trim_ascii().is_empty() {
-                    n = next(line_end(text, n));
-                }
-                if n < text.len() && indent(&text[n..]) > depth {
-                    continue;
-                }
-                ((bs, be), next(be))
-            };
-            let mut calls = group.clone();
-            calls.remove(k);
-            out.push(Func {
-                span: (ls, end),
-                name: (ns, ne),
-                params: p.clone(),
-                body,
-                calls: plain_calls(text, name, calls),
-            });
+        let le = line_end(text, p.1);
+        let rest = &text[p.1 + 1..le];
+        let colon = rest.iter().position(|&b| b == b':')?;
+        let between = rest[..colon].trim_ascii();
+        if !(between.is_empty() || between.starts_with(b"->")) {
+            return None;
         }
-    }
-    out
+        let after = p.1 + 2 + colon;
+        let next = |e: usize| (e + 1).min(text.len());
+        if !text[after..le].trim_ascii().is_empty() {
+            return Some(((ls, next(le)), (after, le)));
+        }
+        let bs = next(le);
+        let be = line_end(text, bs);
+        let depth = indent(&text[ls..]);
+        if text[bs..be].trim_ascii().is_empty() || indent(&text[bs..]) <= depth {
+            return None;
+        }
+        // The block is that one line: the next non-blank line is no
+        // deeper than the header.
+        let mut n = next(be);
+        while n < text.len() && text[n..line_end(text, n)].trim_ascii().is_empty() {
+            n = next(line_end(text, n));
+        }
+        if n < text.len() && indent(&text[n..]) > depth {
+            return None;
+        }
+        Some(((ls, next(be)), (bs, be)))
+    })
 }
 
 /// The functions of the `… end` languages: `function NAME(PARAMS) BODY
@@ -180,6 +138,31 @@ fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
 /// BODY running to the `end`.
 fn keyword_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
     let mut blocks = Vec::new();
+    defs(text, named, |p, (ns, _)| {
+        let before = text[..ns].trim_ascii_end();
+        let start = before.len() - super::word_before(before);
+        if !matches!(&before[start..], b"function" | b"def") || start == ns {
+            return None;
+        }
+        if blocks.is_empty() {
+            blocks = super::keywords::blocks(text);
+        }
+        let j = blocks.binary_search_by_key(&start, |b| b.start).ok()?;
+        let b = &blocks[j];
+        (text[..b.end].ends_with(b"end") && b.end - 3 > p.1)
+            .then_some(((b.stmt, b.end), (p.1 + 1, b.end - 3)))
+    })
+}
+
+/// The definitions among `named`'s pairs (groups of two or more after a
+/// name that can be a function's, [`is_name`]): `def` tells, from a pair
+/// and its name's span, the span and body of the definition that pair
+/// heads, if any; the group's other pairs are its calls.
+fn defs(
+    text: &[u8],
+    named: &[(Vec<u8>, Vec<Pair>)],
+    mut def: impl FnMut(&Pair, (usize, usize)) -> Option<((usize, usize), (usize, usize))>,
+) -> Vec<Func> {
     let mut out = Vec::new();
     for (name, group) in named {
         if group.len() < 2 || !is_name(name) {
@@ -188,28 +171,16 @@ fn keyword_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
         for (k, p) in group.iter().enumerate() {
             let ne = text[..p.0].trim_ascii_end().len();
             let ns = ne - name.len();
-            let before = text[..ns].trim_ascii_end();
-            let start = before.len() - super::word_before(before);
-            if !matches!(&before[start..], b"function" | b"def") || start == ns {
-                continue;
-            }
-            if blocks.is_empty() {
-                blocks = super::keywords::blocks(text);
-            }
-            let Ok(j) = blocks.binary_search_by_key(&start, |b| b.start) else {
+            let Some((span, body)) = def(p, (ns, ne)) else {
                 continue;
             };
-            let b = &blocks[j];
-            if !text[..b.end].ends_with(b"end") || b.end - 3 < p.1 + 1 {
-                continue;
-            }
             let mut calls = group.clone();
             calls.remove(k);
             out.push(Func {
-                span: (b.stmt, b.end),
+                span,
                 name: (ns, ne),
                 params: p.clone(),
-                body: (p.1 + 1, b.end - 3),
+                body,
                 calls: plain_calls(text, name, calls),
             });
         }
