@@ -21,7 +21,8 @@
 # result still satisfies the predicate. Needs gcc, python3 (3.11 or later,
 # with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq,
 # make, g++, GNU as, GNU sed, bc, cpp, GNU ld, groff, a JDK (javac, java),
-# vim, llvm-mc (with the AArch64 target) and OpenSSL 3.
+# vim, llvm-mc (with the AArch64 target), OpenSSL 3, lua5.4, ocamlc,
+# GNU m4 and go (1.19 or later).
 # java_npe alone takes more than 20 minutes (a JVM start per run).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)

@@ -16,6 +16,7 @@ pub mod indent;
 pub mod inline;
 pub mod keywords;
 pub mod lists;
+pub mod repeats;
 pub mod results;
 pub mod scopes;
 pub mod tags;
@@ -398,7 +399,8 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
 /// token deletion can free a line, a pair deletion a token); at that
 /// fixpoint [`inline::inline_definitions`],
 /// [`lists::delete_list_elements`], [`args::delete_columns`],
-/// [`args::delete_aligned_arguments`], [`hoist::hoist_parts`], [`ddmin::delete_adjacent_tokens`],
+/// [`args::delete_aligned_arguments`], [`repeats::delete_repeats`],
+/// [`hoist::hoist_parts`], [`ddmin::delete_adjacent_tokens`],
 /// [`ddmin::delete_between_equal_tokens`], [`scopes::flatten_scopes`]
 /// and [`results::delete_results`], and more rounds if they changed
 /// anything. The result is
@@ -541,6 +543,8 @@ fn rounds(
             if keywords.is_none() {
                 *cur = args::delete_aligned_arguments(cur, tester);
                 passes.push(("delete-aligned-arguments", cur.len(), tester.stats().tests));
+                *cur = repeats::delete_repeats(cur, tester);
+                passes.push(("delete-repeats", cur.len(), tester.stats().tests));
                 *cur = hoist::hoist_parts(cur, tester);
                 passes.push(("hoist-parts", cur.len(), tester.stats().tests));
                 *cur = ddmin::delete_adjacent_tokens(cur, tester);

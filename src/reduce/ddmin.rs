@@ -239,7 +239,7 @@ pub fn delete_adjacent_tokens(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 }
 
 /// The byte spans of the tokens of `text` that are not blank.
-fn solid_spans(text: &[u8]) -> Vec<(usize, usize)> {
+pub(super) fn solid_spans(text: &[u8]) -> Vec<(usize, usize)> {
     let mut at = 0;
     let mut out = Vec::new();
     for tok in tokens(text) {
