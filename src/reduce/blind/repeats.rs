@@ -19,7 +19,7 @@ const MIN_LEN: usize = 3;
 
 /// The repeats of `text`: maximal runs of at least `MIN_LEN` tokens that
 /// are not blank (blanks between them may differ) occurring two or more
-/// times without overlap, each as the byte spans of its tokens in each
+/// times, no two copies touching, each as the byte spans of its tokens in each
 /// occurrence, in order of the first occurrence; none for a text of more
 /// than `MAX_TOKENS` tokens.
 ///
@@ -55,23 +55,26 @@ pub fn repeats(text: &[u8]) -> Vec<Vec<Vec<(usize, usize)>>> {
         }
     }
     found.sort_unstable();
-    found
-        .into_iter()
-        .map(|(i, l)| {
-            let seq = &toks[i..i + l];
-            let mut occ = Vec::new();
-            let mut k = 0;
-            while k + l <= n {
-                if toks[k..k + l] == *seq {
-                    occ.push(spans[k..k + l].to_vec());
-                    k += l;
-                } else {
-                    k += 1;
-                }
+    let mut out = Vec::new();
+    for (i, l) in found {
+        let seq = &toks[i..i + l];
+        let mut starts: Vec<usize> = Vec::new();
+        let mut k = 0;
+        while k + l <= n {
+            if toks[k..k + l] == *seq {
+                starts.push(k);
+                k += l;
+            } else {
+                k += 1;
             }
-            occ
-        })
-        .collect()
+        }
+        // Copies that touch are a run, not a declaration and its
+        // definition (`[[[[[[` holds `[[[` twice).
+        if starts.windows(2).all(|w| w[1] > w[0] + l) {
+            out.push(starts.iter().map(|&k| spans[k..k + l].to_vec()).collect());
+        }
+    }
+    out
 }
 
 /// `text` with tokens `a..b` of every occurrence of `rep` deleted
@@ -144,11 +147,13 @@ mod tests {
 
     #[test]
     fn repeats_are_maximal_and_do_not_overlap() {
-        // `a b c a b c a b c`: `a b c` three times, not `a b c a b c` twice.
-        let r = repeats(b"a b c a b c a b c");
+        // `a b c` three times, not `a b c x a b c` twice.
+        let r = repeats(b"a b c x a b c y a b c");
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].len(), 3);
         assert_eq!(r[0][0].len(), 3);
+        // Copies that touch are a run: a deep nest has no repeat.
+        assert!(repeats(b"[[[[[[[[0]]]]]]]]").is_empty());
         // Two tokens are too few.
         assert!(repeats(b"f() g() h()").is_empty());
     }
