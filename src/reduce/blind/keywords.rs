@@ -72,6 +72,10 @@ const STMT_LEADS: &[&[u8]] = &[b"begin", b"do", b"elif", b"else", b"elsif", b"th
 /// Punctuation after which a statement or an expression starts.
 const LEAD_PUNCT: &[u8] = b";({|&=!`}";
 
+/// How many tokens after a conditional that does not start a statement
+/// its `then` (`do`) is looked for (blanks count).
+const MARK_WITHIN: usize = 64;
+
 /// Where a body starts inside a block.
 const BODY_MARKERS: &[&[u8]] = &[b"do", b"else", b"then"];
 
@@ -153,8 +157,11 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
             Some(b"if" | b"unless") => b"then",
             _ => b"do",
         };
+        // Within the next MARK_WITHIN tokens: a long one-line text with
+        // many modifiers costs no quadratic scan.
         toks[i + 1..]
             .iter()
+            .take(MARK_WITHIN)
             .take_while(|t| !t.contains(&b'\n'))
             .any(|t| t.eq_ignore_ascii_case(want))
     };
