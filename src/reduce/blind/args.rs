@@ -37,21 +37,25 @@ pub fn calls(text: &[u8]) -> Named {
 /// Every `(…)` pair preceded by a word, grouped by that word as in
 /// [`calls`], single pairs included.
 pub(super) fn named_pairs(text: &[u8]) -> Named {
-    let mut out: Named = Vec::new();
-    let mut index: HashMap<&[u8], usize> = HashMap::new();
-    for p in pairs_with_commas(text) {
+    grouped(pairs_with_commas(text).into_iter().filter_map(|p| {
         if text[p.0] != b'(' {
-            continue;
+            return None;
         }
         let end = text[..p.0].trim_ascii_end().len();
         let start = text[..end]
             .iter()
             .rposition(|&b| !is_word(b))
             .map_or(0, |i| i + 1);
-        if start == end {
-            continue;
-        }
-        let name = &text[start..end];
+        (start < end).then_some((&text[start..end], p))
+    }))
+}
+
+/// Lists grouped by the name before them, names in order of their first
+/// list.
+fn grouped<'t>(items: impl Iterator<Item = (&'t [u8], Pair)>) -> Named {
+    let mut out: Named = Vec::new();
+    let mut index: HashMap<&[u8], usize> = HashMap::new();
+    for (name, p) in items {
         let k = *index.entry(name).or_insert_with(|| {
             out.push((name.to_vec(), Vec::new()));
             out.len() - 1
@@ -189,21 +193,13 @@ fn delete_positions(
 /// assert_eq!(l, [(b"R".to_vec(), vec![(8, 12, vec![10]), (29, 35, vec![32])])]);
 /// ```
 pub fn line_lists(text: &[u8]) -> Named {
-    let mut out: Named = Vec::new();
-    let mut start = 0;
-    while start < text.len() {
-        let end = text[start..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(text.len(), |i| start + i);
-        if let Some((name, p)) = line_list(text, start, end) {
-            match out.iter_mut().find(|(n, _)| n == name) {
-                Some((_, ps)) => ps.push(p),
-                None => out.push((name.to_vec(), vec![p])),
-            }
-        }
-        start = end + 1;
-    }
+    let mut at = 0;
+    let lines = text.split(|&b| b == b'\n').map(|l| {
+        let start = at;
+        at += l.len() + 1;
+        (start, start + l.len())
+    });
+    let mut out = grouped(lines.filter_map(|(s, e)| line_list(text, s, e)));
     out.retain(|(_, ps)| ps.len() >= 2);
     out
 }

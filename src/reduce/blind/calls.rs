@@ -1,9 +1,9 @@
 //! Functions inlined without a grammar: a definition `NAME(PARAMS) {BODY}`
 //! (with whatever stands before it on its line: `define`, `function`, a
 //! return type), Python's `def NAME(PARAMS):BODY` of one line, or
-//! `function NAME(PARAMS) BODY end` (Lua, Julia; Ruby's `def`), deleted, and each call `NAME(ARGS)` (a method's `o.NAME(ARGS)` with
-//! its receiver) replaced by BODY, its parameters replaced by the
-//! arguments. A chain of wrappers (`v()` calls
+//! `function NAME(PARAMS) BODY end` (Lua, Julia; Ruby's `def`), deleted,
+//! and each call `NAME(ARGS)` (a method's `o.NAME(ARGS)` with its
+//! receiver) replaced by BODY, its parameters replaced by the arguments. A chain of wrappers (`v()` calls
 //! `variance()`, which divides by zero) then shrinks to the call that
 //! fails: deletion alone cannot remove a wrapper, since its definition
 //! and its call must go in one step and the call must become the body.
@@ -137,16 +137,15 @@ fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
 /// end` (Ruby), from the keyword blocks ([`super::keywords::blocks`]),
 /// BODY running to the `end`.
 fn keyword_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
-    let mut blocks = Vec::new();
+    // Found once, at the first `function`/`def` before a name.
+    let mut blocks = None;
     defs(text, named, |p, (ns, _)| {
         let before = text[..ns].trim_ascii_end();
         let start = before.len() - super::word_before(before);
         if !matches!(&before[start..], b"function" | b"def") || start == ns {
             return None;
         }
-        if blocks.is_empty() {
-            blocks = super::keywords::blocks(text);
-        }
+        let blocks = blocks.get_or_insert_with(|| super::keywords::blocks(text));
         let j = blocks.binary_search_by_key(&start, |b| b.start).ok()?;
         let b = &blocks[j];
         (text[..b.end].ends_with(b"end") && b.end - 3 > p.1)

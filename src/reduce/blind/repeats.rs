@@ -19,9 +19,9 @@ const MIN_LEN: usize = 3;
 
 /// The repeats of `text`: maximal runs of at least `MIN_LEN` tokens that
 /// are not blank (blanks between them may differ) occurring two or more
-/// times, no two copies touching, each as the byte spans of its tokens in each
-/// occurrence, in order of the first occurrence; none for a text of more
-/// than `MAX_TOKENS` tokens.
+/// times, no two copies touching, each as the byte spans of its tokens
+/// in each occurrence, in order of the first occurrence; none for a text
+/// of more than `MAX_TOKENS` tokens.
 ///
 /// ```
 /// use grammar_min::reduce::blind::repeats::repeats;
@@ -77,14 +77,14 @@ pub fn repeats(text: &[u8]) -> Vec<Vec<Vec<(usize, usize)>>> {
     out
 }
 
-/// `text` with tokens `a..b` of every occurrence of `rep` deleted
+/// `text` with every occurrence of `rep` cut from its token `a` on
 /// ([`splice`]d, so no two words fuse).
-fn cut(text: &[u8], rep: &[Vec<(usize, usize)>], a: usize, b: usize) -> Vec<u8> {
+fn cut_tail(text: &[u8], rep: &[Vec<(usize, usize)>], a: usize) -> Vec<u8> {
     let mut pieces: Vec<&[u8]> = Vec::with_capacity(rep.len() + 1);
     let mut at = 0;
     for occ in rep {
         pieces.push(&text[at..occ[a].0]);
-        at = occ[b - 1].1;
+        at = occ[occ.len() - 1].1;
     }
     pieces.push(&text[at..]);
     splice(&pieces)
@@ -94,16 +94,14 @@ fn cut(text: &[u8], rep: &[Vec<(usize, usize)>], a: usize, b: usize) -> Vec<u8> 
 /// tokens that ends it, deleted from every occurrence at once: the whole
 /// repeat, then its tails from the longest (`s() []g` → `s()` in both
 /// copies: a result type, which follows the parameters in Go, Rust and
-/// TypeScript); only those that
-/// make the text shorter (a blank keeps two words apart where a bracket
-/// stood: `f(x` → `f x`). Run once the other
+/// TypeScript); only those that make the text shorter (a blank keeps two
+/// words apart where a bracket stood: `f(x` → `f x`). Run once the other
 /// passes are at their fixpoint (on a large text most repeats are
 /// chance). `text` must be known interesting.
 pub fn delete_repeats(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     super::walk(text, tester, repeats, |cur, rep| {
-        let l = rep[0].len();
-        (0..l)
-            .map(|a| cut(cur, rep, a, l))
+        (0..rep[0].len())
+            .map(|a| cut_tail(cur, rep, a))
             .filter(|c| c.len() < cur.len())
             .collect()
     })
