@@ -233,7 +233,9 @@ pub(super) fn trailer_end(text: &[u8], close: usize) -> usize {
 /// `int f(int a) {...}`, `.text : {...} >FLASH`); the pair with its
 /// contents; for a brace block, its header and braces, keeping the
 /// contents (`if (x) {y}` → `y`, `o.m = function () {f()}` → `f()`:
-/// the body run where the block stood); the two brackets alone; before
+/// the body run where the block stood); for the condition of a statement
+/// without braces, its header (`foreach ($s as $r) f($r);` → `f($r);`,
+/// [`control_header`]); the two brackets alone; before
 /// the brackets alone of a list `[…]` that holds one pair, that one emptied
 /// (`[{"a": …}]` → `[{}]`: lifted first, the value changes its kind, and
 /// `{"": {}}` can be where the program still fails). Pairs are tried in
@@ -284,6 +286,7 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         let mut cands: Vec<Vec<u8>> = Vec::with_capacity(4);
         cands.extend(header.map(|h| cut(h, trailer_end(&cur, c))));
         cands.push(cut(o, c + 1));
+        cands.extend(control_header(&cur, o, c).map(|h| cut(h, solid_from(&cur, c + 1))));
         // A list holding one non-empty pair (`[{"a": …}]`): that one
         // emptied first, so the brackets stay if the value's kind matters
         // (lifted first, `{"": {}}` can be the end, not `[{}]`). Not for
@@ -310,6 +313,29 @@ pub fn delete_pairs(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             None => k += 1,
         }
     }
+}
+
+/// Words that head a statement with a condition in parentheses.
+const CONTROL: &[&[u8]] = &[
+    b"if", b"while", b"for", b"foreach", b"elif", b"elsif", b"until", b"unless", b"with",
+];
+
+/// Where the header of a statement without braces starts, if the pair
+/// `(`…`)` at `o`…`c` is its condition: a [`CONTROL`] word before it and
+/// something other than a `{` or `;` after it (`foreach ($s as $r) f($r);`,
+/// `if (x) y;`). Deleting the header runs the statement alone, as
+/// [`delete_pairs`] does for a brace block's header.
+fn control_header(text: &[u8], o: usize, c: usize) -> Option<usize> {
+    if text[o] != b'(' {
+        return None;
+    }
+    let before = text[..o].trim_ascii_end();
+    let w = before.len() - word_before(before);
+    let after = text[c + 1..].trim_ascii_start();
+    (CONTROL.contains(&&before[w..])
+        && (w == 0 || before[w - 1] != b'.')
+        && !matches!(after.first(), None | Some(b'{' | b';')))
+    .then_some(w)
 }
 
 /// The walk of the structural passes ([`keywords`], [`indent`],

@@ -165,17 +165,25 @@ pub fn chunks_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec
     chunk_levels(units, tester, false)
 }
 
-/// [`chunks_from_end`] that stops after a chunk size at which no chunk
-/// could go: a coarse first cut for large inputs. Where the units cannot
-/// go alone (the lines of a pretty-printed JSON value) it costs the few
-/// runs of the largest size; where most can go (3,000 needless functions
-/// around one that fails) it removes them in a few runs per size.
+/// [`chunks_from_end`] that stops after a chunk size at which none of at
+/// least [`MIN_FRUITLESS`] chunks could go: a coarse first cut for large
+/// inputs. Where the units cannot go alone (the lines of a pretty-printed
+/// JSON value) it costs the few runs of the largest sizes; where most can
+/// go (3,000 needless functions around one that fails) it removes them in
+/// a few runs per size. The two or three halves of the largest size
+/// prove little: in a preprocessed C++ file the few declarations needed
+/// are spread over 23,000 header lines, so every half holds one, while
+/// chunks of a few thousand lines mostly go.
 pub fn fruitful_chunks_from_end<'a>(
     units: Vec<&'a [u8]>,
     tester: &mut Tester<'_>,
 ) -> Vec<&'a [u8]> {
     chunk_levels(units, tester, true)
 }
+
+/// How many chunks of one size [`fruitful_chunks_from_end`] tries, none
+/// going, before it stops.
+const MIN_FRUITLESS: usize = 8;
 
 fn chunk_levels<'a>(
     mut units: Vec<&'a [u8]>,
@@ -189,7 +197,9 @@ fn chunk_levels<'a>(
     while k >= 2 && !tester.stopped() {
         let mut i = units.len();
         let mut fruitful = false;
+        let mut tried = 0;
         while i >= k && units.len() > k && !tester.stopped() {
+            tried += 1;
             let c = without(&units, i - k, i);
             let r = c.concat();
             if let Some((c, _)) = tester.first_interesting([(c, r)]) {
@@ -200,7 +210,7 @@ fn chunk_levels<'a>(
                 i -= k;
             }
         }
-        if while_fruitful && !fruitful {
+        if while_fruitful && !fruitful && tried >= MIN_FRUITLESS {
             break;
         }
         k /= 2;

@@ -8,6 +8,8 @@
 //! fails: deletion alone cannot remove a wrapper, since its definition
 //! and its call must go in one step and the call must become the body.
 
+use std::borrow::Cow;
+
 use super::super::{ddmin::is_word, Tester};
 use super::args::{self, Pair};
 use super::indent::indent;
@@ -273,14 +275,22 @@ fn arguments<'t>(text: &'t [u8], p: &Pair) -> Vec<&'t [u8]> {
         .collect()
 }
 
-/// `body` with each whole-word `names[i]` replaced by `values[i]`.
+/// `body` with each whole-word `names[i]` replaced by `values[i]`. A
+/// name with a sigil (PHP's `$x`) is replaced with its sigil; one without
+/// leaves a sigilled word alone (`$t` is not `t`).
 fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len());
     let mut at = 0;
     for (s, e) in super::word_spans(body) {
-        let Some(k) = names.iter().position(|n| *n == &body[s..e]) else {
+        let sigil = s > 0 && body[s - 1] == b'$';
+        let word = &body[s..e];
+        let Some(k) = names.iter().position(|n| match n.strip_prefix(b"$") {
+            Some(n) => sigil && n == word,
+            None => !sigil && *n == word,
+        }) else {
             continue;
         };
+        let s = if sigil { s - 1 } else { s };
         if s == 0 || body[s - 1] != b'.' {
             out.extend_from_slice(&body[at..s]);
             out.extend_from_slice(values[k]);
@@ -291,20 +301,38 @@ fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
     out
 }
 
+/// A parameter's name: its last word, with a `$` before it (`int a`,
+/// `s&s`, `$x`).
+fn param_name(p: &[u8]) -> &[u8] {
+    let s = p.iter().rposition(|&b| !is_word(b)).map_or(0, |i| i + 1);
+    &p[if s > 0 && p[s - 1] == b'$' { s - 1 } else { s }..]
+}
+
+/// Whether `arg` stands as one operand wherever it goes: a chain of names
+/// (`a.b`, `$x`), a literal, or one bracket pair.
+fn atomic(arg: &[u8]) -> bool {
+    arg.iter().all(|&b| is_word(b) || b == b'.' || b == b'$')
+        || super::literal_end(arg, 0) == Some(arg.len() - 1)
+        || pairs(arg).first() == Some(&(0, arg.len() - 1))
+}
+
 /// The candidate that inlines `f`: its definition deleted and each call
 /// outside it replaced by its body (without a leading `return` and a
 /// final `;`; a method call with its receiver), parameters replaced by
-/// arguments when the counts agree. `None` if it has no call outside
-/// itself, or one whose receiver is no chain of names (`f().g()`).
-fn inlined(text: &[u8], f: &Func) -> Option<Vec<u8>> {
+/// arguments when the counts agree; with `wrap`, each argument that is
+/// not [`atomic`] in parentheses (`$t->label()` with `new D` is `(new
+/// D)->label()`; `a * a` with `x + 1` is `(x + 1) * (x + 1)`). `None` if
+/// it has no call outside itself, or one whose receiver is no chain of
+/// names (`f().g()`), or with `wrap` if no argument needs parentheses.
+fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
     let mut body = text[f.body.0..f.body.1].trim_ascii();
     body = body.strip_prefix(b"return ").unwrap_or(body).trim_ascii();
     body = body.strip_suffix(b";").unwrap_or(body).trim_ascii();
-    // Each parameter's name is its last word (`int a`, `s&s`, `$x`).
     let params: Vec<&[u8]> = arguments(text, &f.params)
         .into_iter()
-        .map(|p| &p[p.iter().rposition(|&b| !is_word(b)).map_or(0, |i| i + 1)..])
+        .map(param_name)
         .collect();
+    let mut wrapped = false;
     let name_len = f.name.1 - f.name.0;
     let mut edits: Vec<(usize, usize, Vec<u8>)> = Vec::new();
     for q in &f.calls {
@@ -312,8 +340,15 @@ fn inlined(text: &[u8], f: &Func) -> Option<Vec<u8>> {
         if f.span.0 <= s && s < f.span.1 {
             continue;
         }
-        let args = arguments(text, q);
+        let mut args: Vec<Cow<'_, [u8]>> = arguments(text, q).into_iter().map(Cow::from).collect();
+        if wrap {
+            for a in args.iter_mut().filter(|a| !a.is_empty() && !atomic(a)) {
+                *a = Cow::from([&b"("[..], a, b")"].concat());
+                wrapped = true;
+            }
+        }
         let mut replaced = if args.len() == params.len() && params.iter().all(|p| !p.is_empty()) {
+            let args: Vec<&[u8]> = args.iter().map(AsRef::as_ref).collect();
             substitute(body, &params, &args)
         } else {
             body.to_vec()
@@ -333,7 +368,7 @@ fn inlined(text: &[u8], f: &Func) -> Option<Vec<u8>> {
         }
         edits.push((s, q.1 + 1, replaced));
     }
-    if edits.is_empty() {
+    if edits.is_empty() || (wrap && !wrapped) {
         return None;
     }
     edits.push((f.span.0, f.span.1, Vec::new()));
@@ -368,10 +403,12 @@ pub(super) fn receiver_start(text: &[u8], mut s: usize) -> usize {
 /// function in order if that makes the text shorter, on the blind passes'
 /// shared walk. `text` must be known interesting.
 pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    // The arguments as written first; in parentheses if that fails.
     super::walk(text, tester, funcs, |cur, f| {
-        inlined(cur, f)
-            .filter(|c| c.len() < cur.len())
+        [false, true]
             .into_iter()
+            .filter_map(|wrap| inlined(cur, f, wrap))
+            .filter(|c| c.len() < cur.len())
             .collect()
     })
 }
@@ -418,11 +455,36 @@ mod tests {
         let t = b"int sq(int a) { return a * a; }\nint main() { return sq(x + 1); }";
         let fs = funcs(t);
         assert_eq!(
-            inlined(t, &fs[0]).unwrap(),
+            inlined(t, &fs[0], false).unwrap(),
             b"\nint main() { return x + 1 * x + 1; }"
         );
         // `main` has no call: no candidate.
         assert_eq!(fs.len(), 1);
+        assert_eq!(
+            inlined(t, &fs[0], true).unwrap(),
+            b"\nint main() { return (x + 1) * (x + 1); }"
+        );
+        // Every argument atomic: nothing to wrap, no second candidate.
+        let t = b"int sq(int a) { return a * a; }\nint main() { return sq(v.w) + sq(\"a b\") + sq((c)); }";
+        assert_eq!(inlined(t, &funcs(t)[0], true), None);
+    }
+
+    #[test]
+    fn an_argument_goes_in_with_its_sigil_and_in_parentheses_if_need_be() {
+        // PHP 8.2: `new D->label()` is a syntax error, `(new D)->label()`
+        // calls the missing method.
+        let want = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.contains("(new D)->label()") || s.contains("r(new D)")
+        };
+        let input = b"<?class D{}function r($t){$t->label();}r(new D);";
+        let (out, runs) = run_pass(inline_functions, input, want);
+        assert_eq!(out, b"<?class D{}(new D)->label();");
+        // As written first (`new D->label()`), then in parentheses.
+        assert_eq!(runs, 2);
+        // `$t` is not `t`, and `t` not `$t`.
+        let t = b"function r($t, t){$t . t;}r(1, 2);";
+        assert_eq!(inlined(t, &funcs(t)[0], false).unwrap(), b"1 . 2;");
     }
 
     #[test]
@@ -433,11 +495,11 @@ mod tests {
         // `g` has two lines and no call.
         assert_eq!(names, [&b"l"[..], b"d"]);
         assert_eq!(
-            inlined(t, &fs[1]).unwrap(),
+            inlined(t, &fs[1], false).unwrap(),
             b"def l(w):int(w)\n\ndef g(x):\n  a\n  b\nprint(l(x))\n"
         );
         assert_eq!(
-            inlined(t, &fs[0]).unwrap(),
+            inlined(t, &fs[0], false).unwrap(),
             b"def d(s):\n  return int(s)\n\ndef g(x):\n  a\n  b\nprint(d(x))\n"
         );
     }
@@ -479,7 +541,7 @@ mod tests {
         let fs = funcs(t);
         assert_eq!(fs.len(), 1);
         assert_eq!(&t[fs[0].name.0..fs[0].name.1], b"t");
-        assert_eq!(inlined(t, &fs[0]).unwrap(), b"struct L{e()}L x=e(x)");
+        assert_eq!(inlined(t, &fs[0], false).unwrap(), b"struct L{e()}L x=e(x)");
         // Statements and calls with an unclosed `(` are no definitions.
         assert!(funcs(b"if(x{y}if(z)").is_empty());
         assert!(funcs(b"f(a;{b}f(c)").is_empty());

@@ -168,6 +168,23 @@ fn a_block_body_is_lifted_out_of_its_header() {
 }
 
 #[test]
+fn the_header_of_a_statement_without_braces_goes_alone() {
+    // Interesting iff `boom($r)` is called outside any loop: the loop's
+    // header goes, its statement stays. A call `g(1) h()` and a condition
+    // before a brace block offer no such candidate.
+    let p = |c: &[u8]| c.starts_with(b"g(1) h();boom($r);");
+    let input = b"g(1) h();foreach ($s as $r) boom($r);";
+    let (out, runs) = run_pass(delete_pairs, input, p);
+    assert_eq!(out, b"g(1) h();boom($r);");
+    // Two runs for `(1)` (cut, lifted), one for `()`, two for `(… as
+    // …)` (cut, then the header), two for `($r)`.
+    assert_eq!(runs, 7);
+    assert_eq!(control_header(b"if (x) {y}", 3, 5), None);
+    assert_eq!(control_header(b"a.if (x) y", 5, 7), None);
+    assert_eq!(control_header(b"while(x)y", 5, 7), Some(0));
+}
+
+#[test]
 fn top_level_commas_skip_nested_pairs() {
     let t = b"[1,[2,3],{a,b},4]";
     let ps = pairs_with_commas(t);

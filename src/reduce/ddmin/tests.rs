@@ -170,3 +170,20 @@ fn fill_variant_replaces_chunks_by_one_default() {
     assert_eq!(ddmin(r, &mut t, &mut |u: &[u8]| u.to_vec(), None), [9, 9]);
     assert_eq!(lines(b"a\nb\nc"), [&b"a\n"[..], b"b\n", b"c"]);
 }
+
+/// The coarse cut goes on below the largest chunks when every one of
+/// them holds a needed unit: `a` in the first half of 64 lines, `z` in
+/// the second, and the 62 other lines go in chunks of 16 and 8.
+#[test]
+fn the_coarse_cut_goes_past_halves_that_each_hold_a_needed_unit() {
+    let mut lines: Vec<Vec<u8>> = (0..64).map(|i| format!("x{i}\n").into_bytes()).collect();
+    lines[10] = b"a\n".to_vec();
+    lines[50] = b"z\n".to_vec();
+    let units: Vec<&[u8]> = lines.iter().map(Vec::as_slice).collect();
+    let mut o = FnOracle::new(a_and_z);
+    let mut t = Tester::new(&mut o);
+    let kept = fruitful_chunks_from_end(units, &mut t);
+    assert!(kept.len() <= 4, "{} lines kept", kept.len());
+    assert!(a_and_z(&kept.concat()) == Outcome::Interesting);
+    assert!(t.stats().tests <= 24, "{} runs", t.stats().tests);
+}
