@@ -165,14 +165,15 @@ pub fn chunks_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec
     chunk_levels(units, tester, false)
 }
 
-/// [`chunks_from_end`] that stops after a chunk size at which none of at
-/// least [`MIN_FRUITLESS`] chunks could go: a coarse first cut for large
-/// inputs. Where the units cannot go alone (the lines of a pretty-printed
-/// JSON value) it costs the few runs of the largest sizes; where most can
-/// go (3,000 needless functions around one that fails) it removes them in
-/// a few runs per size. The two or three halves of the largest size
-/// prove little: in a preprocessed C++ file the few declarations needed
-/// are spread over 23,000 header lines, so every half holds one, while
+/// [`chunks_from_end`] that stops after a chunk size at which fewer than
+/// a quarter of at least [`MIN_FRUITFUL`] chunks could go: a coarse first
+/// cut for large inputs. Where the units seldom go alone (the lines of a
+/// pretty-printed JSON value, a few of which happen to be whole members)
+/// it costs the few runs of the largest sizes; where most can go (3,000
+/// needless functions around one that fails) it removes them in a few
+/// runs per size. The two or three halves of the largest size prove
+/// little: in a preprocessed C++ file the few declarations needed are
+/// spread over 23,000 header lines, so every half holds one, while
 /// chunks of a few thousand lines mostly go.
 pub fn fruitful_chunks_from_end<'a>(
     units: Vec<&'a [u8]>,
@@ -181,9 +182,9 @@ pub fn fruitful_chunks_from_end<'a>(
     chunk_levels(units, tester, true)
 }
 
-/// How many chunks of one size [`fruitful_chunks_from_end`] tries, none
-/// going, before it stops.
-const MIN_FRUITLESS: usize = 8;
+/// How many chunks of one size [`fruitful_chunks_from_end`] tries before
+/// it may stop: it goes on to smaller ones while a quarter of them go.
+const MIN_FRUITFUL: usize = 8;
 
 fn chunk_levels<'a>(
     mut units: Vec<&'a [u8]>,
@@ -196,21 +197,20 @@ fn chunk_levels<'a>(
     }
     while k >= 2 && !tester.stopped() {
         let mut i = units.len();
-        let mut fruitful = false;
-        let mut tried = 0;
+        let (mut tried, mut gone) = (0, 0);
         while i >= k && units.len() > k && !tester.stopped() {
             tried += 1;
             let c = without(&units, i - k, i);
             let r = c.concat();
             if let Some((c, _)) = tester.first_interesting([(c, r)]) {
                 units = c;
-                fruitful = true;
+                gone += 1;
                 i = i.saturating_sub(k).min(units.len());
             } else {
                 i -= k;
             }
         }
-        if while_fruitful && !fruitful && tried >= MIN_FRUITLESS {
+        if while_fruitful && tried >= MIN_FRUITFUL && gone * 4 < tried {
             break;
         }
         k /= 2;

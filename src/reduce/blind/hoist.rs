@@ -8,17 +8,20 @@
 
 use super::super::{ddmin, Tester};
 use super::pairs;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The parts of the pair `o..=c` of `text`: the spans between its
-/// top-level separators (`,`, `:`, `;`, `=`; brackets nested inside
-/// hide theirs), trimmed of blanks, empty ones left out.
+/// top-level separators (`,`, `:`, `;`, `=`, `=>`; brackets nested
+/// inside hide theirs), trimmed of blanks, empty ones left out.
 ///
 /// ```
 /// use grammar_min::reduce::blind::hoist::parts;
 /// let t = b"f(a, g(b, c); x = {y: 1})";
 /// let got: Vec<&[u8]> = parts(t, 1, t.len() - 1).iter().map(|&(a, b)| &t[a..b]).collect();
 /// assert_eq!(got, [&b"a"[..], b"g(b, c)", b"x", b"{y: 1}"]);
+/// let t = b"{k => v, _ => w}";
+/// let got: Vec<&[u8]> = parts(t, 0, t.len() - 1).iter().map(|&(a, b)| &t[a..b]).collect();
+/// assert_eq!(got, [&b"k"[..], b"v", b"_", b"w"]);
 /// ```
 pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -35,6 +38,10 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
         if matches!(b, b',' | b':' | b';' | b'=') {
             push(from, o + 1 + i);
             from = o + 2 + i;
+            // `=>` (an arm, a hash's pair) is one separator.
+            if b == b'=' && text.get(from) == Some(&b'>') {
+                from += 1;
+            }
         }
     }
     push(from, c);
@@ -72,8 +79,8 @@ const MAX_PARTS: usize = 8;
 /// found again and the walk goes on from the same index. `text` must be
 /// known interesting.
 pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(text, tester, pairs_and_blocks, |cur, &(o, c, block)| {
-        let head = head(cur, o);
+    super::walk(text, tester, pairs_and_blocks, |cur, &(o, c, block, lead)| {
+        let head = lead.unwrap_or_else(|| head(cur, o));
         let mut ps = parts(cur, o, c);
         // The pair emptied, its brackets kept (`{"": ""}` → `{}`): the
         // same kind of value, most often still valid.
@@ -88,6 +95,11 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         ps.sort_by_key(|&(a, b)| b - a);
         let (head, end, tail) = match stmt {
             Some((s, e)) => (s, e + 1, statement_end(cur, e + 1)),
+            // A block after its head (`if (x) {…}`, `match (v) {k =>
+            // w}`): a statement ends as one unless an operand ends there.
+            None if lead.is_some() && !cur[c + 1..].trim_ascii_start().starts_with(b")") => {
+                (head, c + 1, statement_end(cur, c + 1))
+            }
             None => (head, c + 1, &b""[..]),
         };
         out.extend(
@@ -100,18 +112,33 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 }
 
 /// [`pairs`], each with the closer of the brace block that follows it
-/// after blanks, if one does (`(x) {…}`): found once per walk step, not
-/// once per pair.
-fn pairs_and_blocks(text: &[u8]) -> Vec<(usize, usize, Option<usize>)> {
+/// after blanks, if one does (`(x) {…}`), and for such a block, where the
+/// compound statement it ends starts (`if` of `if (x) {…}`, `match` of
+/// `match (v) {…}`): found once per walk step, not once per pair.
+#[allow(clippy::type_complexity)]
+fn pairs_and_blocks(text: &[u8]) -> Vec<(usize, usize, Option<usize>, Option<usize>)> {
     let ps = pairs(text);
-    let closer: std::collections::HashMap<usize, usize> = ps
+    let closer: HashMap<usize, usize> = ps
         .iter()
         .filter(|&&(o, _)| text[o] == b'{')
         .copied()
         .collect();
-    ps.iter()
-        .map(|&(o, c)| (o, c, closer.get(&super::solid_from(text, c + 1)).copied()))
-        .collect()
+    let mut lead: HashMap<usize, usize> = HashMap::new();
+    let mut out: Vec<_> = ps
+        .iter()
+        .map(|&(o, c)| {
+            let b = super::solid_from(text, c + 1);
+            let block = closer.get(&b).copied();
+            if let Some((w, _)) = compound(text, o, block) {
+                lead.insert(b, w);
+            }
+            (o, c, block, None)
+        })
+        .collect();
+    for item in &mut out {
+        item.3 = lead.get(&item.0).copied();
+    }
+    out
 }
 
 /// For a `(` pair opened at `o` after a word and followed by a brace
@@ -330,6 +357,22 @@ mod tests {
             run_pass(hoist_parts, b"x;if (@{$h{s}}) {y}", p).0,
             b"x;@{$h{s}}"
         );
+    }
+
+    #[test]
+    fn a_compound_expression_becomes_one_of_its_arms() {
+        // PHP: interesting iff `new D` is passed to `r` (`match` or not);
+        // `r(match(true){default>new D})` is a syntax error.
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.starts_with("r(") && s.contains("new D") && !s.contains("default>")
+        };
+        let input = b"r(match(true){default=>new D});";
+        assert_eq!(run_pass(hoist_parts, input, p).0, b"r(new D);");
+        // A statement's body part becomes the statement, with its `;`.
+        let p = |c: &[u8]| c.starts_with(b"f();") && c.ends_with(b"g();");
+        let input = b"if(x){f();}g();";
+        assert_eq!(run_pass(hoist_parts, input, p).0, b"f();g();");
     }
 
     #[test]
