@@ -56,8 +56,9 @@ pub struct Func {
 /// by a brace block, after a name that is not a statement keyword (`if (x)
 /// {…}` is no function), with the group's other pairs as its calls;
 /// headers that lost their `)` (`unclosed_headers`); Python's
-/// one-line `def`s (`line_defs`); and `function NAME(…) … end`
-/// (`keyword_defs`).
+/// one-line `def`s (`line_defs`); `function NAME(…) … end`
+/// (`keyword_defs`); and a class's constructor, called by the class's
+/// name (`constructors`).
 ///
 /// ```
 /// use grammar_min::reduce::blind::calls::funcs;
@@ -78,6 +79,7 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     out.extend(unclosed_headers(text, &ps, &named));
     out.extend(line_defs(text, &named));
     out.extend(keyword_defs(text, &named));
+    out.extend(constructors(text, &ps, &named));
     out.sort_by_key(|f| f.span.0);
     out
 }
@@ -155,6 +157,55 @@ fn keyword_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
     })
 }
 
+/// Names a class's constructor has (PHP, JavaScript).
+const CONSTRUCTORS: &[&[u8]] = &[b"__construct", b"constructor"];
+
+/// Constructors as functions of their class's name: `class NAME … {…
+/// __construct(PARAMS) {BODY} …}` (`constructor` in JavaScript), its
+/// calls the pairs after NAME (`new NAME(ARGS)`, whose `new` goes too
+/// when one is inlined). The class stays, without its constructor.
+fn constructors(text: &[u8], ps: &[(usize, usize)], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
+    let mut out = Vec::new();
+    for (_, group) in named
+        .iter()
+        .filter(|(n, _)| CONSTRUCTORS.contains(&n.as_slice()))
+    {
+        for p in group {
+            let b = super::solid_from(text, p.1 + 1);
+            let (Some(&(_, c)), Some(&(k, kc))) = (
+                ps.iter().find(|q| q.0 == b && text[b] == b'{'),
+                // The innermost brace pair around the definition: the class.
+                ps.iter()
+                    .filter(|q| q.0 < p.0 && p.1 < q.1 && text[q.0] == b'{')
+                    .max_by_key(|q| q.0),
+            ) else {
+                continue;
+            };
+            let header = &text[header_start(text, k)..k];
+            let mut words = super::word_spans(header).map(|(a, e)| &header[a..e]);
+            let (Some(b"class"), Some(class)) = (words.next(), words.next()) else {
+                continue;
+            };
+            let Some((_, calls)) = named.iter().find(|(n, _)| n == class) else {
+                continue;
+            };
+            let ne = text[..p.0].trim_ascii_end().len();
+            let ns = header_start(text, b).max(k + 1);
+            out.push(Func {
+                span: (ns, c + 1),
+                name: (ne - super::word_before(&text[..ne]), ne),
+                params: p.clone(),
+                body: (b + 1, c),
+                calls: plain_calls(text, class, calls.clone())
+                    .into_iter()
+                    .filter(|q| q.1 < k || kc < q.0)
+                    .collect(),
+            });
+        }
+    }
+    out
+}
+
 /// The definitions among `named`'s pairs (groups of two or more after a
 /// name that can be a function's, [`is_name`]): `def` tells, from a pair
 /// and its name's span, the span and body of the definition that pair
@@ -166,7 +217,9 @@ fn defs(
 ) -> Vec<Func> {
     let mut out = Vec::new();
     for (name, group) in named {
-        if group.len() < 2 || !is_name(name) {
+        // A constructor is its class's function (`constructors`): two
+        // classes' `constructor`s do not call each other.
+        if group.len() < 2 || !is_name(name) || CONSTRUCTORS.contains(&name.as_slice()) {
             continue;
         }
         for (k, p) in group.iter().enumerate() {
@@ -333,10 +386,15 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
         .map(param_name)
         .collect();
     let mut wrapped = false;
-    let name_len = f.name.1 - f.name.0;
     let mut edits: Vec<(usize, usize, Vec<u8>)> = Vec::new();
     for q in &f.calls {
-        let s = text[..q.0].trim_ascii_end().len() - name_len;
+        // The called name (a constructor's class), with a `new` before it.
+        let ne = text[..q.0].trim_ascii_end().len();
+        let mut s = ne - super::word_before(&text[..ne]);
+        let before = text[..s].trim_ascii_end();
+        if before.ends_with(b"new") && super::word_before(before) == 3 {
+            s = before.len() - 3;
+        }
         if f.span.0 <= s && s < f.span.1 {
             continue;
         }
@@ -467,6 +525,27 @@ mod tests {
         // Every argument atomic: nothing to wrap, no second candidate.
         let t = b"int sq(int a) { return a * a; }\nint main() { return sq(v.w) + sq(\"a b\") + sq((c)); }";
         assert_eq!(inlined(t, &funcs(t)[0], true), None);
+    }
+
+    #[test]
+    fn a_constructor_goes_into_its_class_s_calls() {
+        let t = b"<?class D{}class r{public function __construct($t){$t->label();}}new r(new D);";
+        let fs = funcs(t);
+        assert_eq!(fs.len(), 1);
+        assert_eq!(&t[fs[0].name.0..fs[0].name.1], b"__construct");
+        assert_eq!(
+            inlined(t, &fs[0], true).unwrap(),
+            b"<?class D{}class r{}(new D)->label();"
+        );
+        // JavaScript; a call inside the class is left alone, and a class
+        // with no call gives nothing.
+        let t = b"class A{constructor(x){g(x)}m(){new A(1)}}class B{constructor(y){h(y)}}new A(2)";
+        let fs = funcs(t);
+        assert_eq!(fs.len(), 1);
+        assert_eq!(
+            inlined(t, &fs[0], false).unwrap(),
+            b"class A{m(){new A(1)}}class B{constructor(y){h(y)}}g(2)"
+        );
     }
 
     #[test]

@@ -79,36 +79,41 @@ const MAX_PARTS: usize = 8;
 /// found again and the walk goes on from the same index. `text` must be
 /// known interesting.
 pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(text, tester, pairs_and_blocks, |cur, &(o, c, block, lead)| {
-        let head = lead.unwrap_or_else(|| head(cur, o));
-        let mut ps = parts(cur, o, c);
-        // The pair emptied, its brackets kept (`{"": ""}` → `{}`): the
-        // same kind of value, most often still valid.
-        let mut out: Vec<Vec<u8>> = Vec::with_capacity(MAX_PARTS + 1);
-        if !ps.is_empty() {
-            out.push([&cur[..=o], &cur[c..]].concat());
-        }
-        let stmt = compound(cur, o, block);
-        if head == o && ps.len() < 2 && stmt.is_none() {
-            return out;
-        }
-        ps.sort_by_key(|&(a, b)| b - a);
-        let (head, end, tail) = match stmt {
-            Some((s, e)) => (s, e + 1, statement_end(cur, e + 1)),
-            // A block after its head (`if (x) {…}`, `match (v) {k =>
-            // w}`): a statement ends as one unless an operand ends there.
-            None if lead.is_some() && !cur[c + 1..].trim_ascii_start().starts_with(b")") => {
-                (head, c + 1, statement_end(cur, c + 1))
+    super::walk(
+        text,
+        tester,
+        pairs_and_blocks,
+        |cur, &(o, c, block, lead)| {
+            let head = lead.unwrap_or_else(|| head(cur, o));
+            let mut ps = parts(cur, o, c);
+            // The pair emptied, its brackets kept (`{"": ""}` → `{}`): the
+            // same kind of value, most often still valid.
+            let mut out: Vec<Vec<u8>> = Vec::with_capacity(MAX_PARTS + 1);
+            if !ps.is_empty() {
+                out.push([&cur[..=o], &cur[c..]].concat());
             }
-            None => (head, c + 1, &b""[..]),
-        };
-        out.extend(
-            ps.iter()
-                .take(MAX_PARTS)
-                .map(|&(a, b)| super::splice(&[&cur[..head], &cur[a..b], tail, &cur[end..]])),
-        );
-        out
-    })
+            let stmt = compound(cur, o, block);
+            if head == o && ps.len() < 2 && stmt.is_none() {
+                return out;
+            }
+            ps.sort_by_key(|&(a, b)| b - a);
+            let (head, end, tail) = match stmt {
+                Some((s, e)) => (s, e + 1, statement_end(cur, e + 1)),
+                // A block after its head (`if (x) {…}`, `match (v) {k =>
+                // w}`): a statement ends as one unless an operand ends there.
+                None if lead.is_some() && !cur[c + 1..].trim_ascii_start().starts_with(b")") => {
+                    (head, c + 1, statement_end(cur, c + 1))
+                }
+                None => (head, c + 1, &b""[..]),
+            };
+            out.extend(
+                ps.iter()
+                    .take(MAX_PARTS)
+                    .map(|&(a, b)| super::splice(&[&cur[..head], &cur[a..b], tail, &cur[end..]])),
+            );
+            out
+        },
+    )
 }
 
 /// [`pairs`], each with the closer of the brace block that follows it
