@@ -116,7 +116,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "chunks of lines first; then bracket pairs and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions inlined, lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, arguments aligned from the end of their lists (a receiver) or after a word without brackets (a macro call), a repeated run of tokens losing the same tail in every copy, a pair emptied or replaced by a part, a call or index replaced by 0 or 1, a name by 0 or, as an argument or assigned value, by \"\", an assignment's target deleted, adjacent tokens, tokens between equal punctuation, named scopes flattened, declared results with their values";
+    "chunks of lines first; then bracket pairs (a brace-less statement's header too) and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions and constructors inlined (arguments parenthesised if need be), lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, arguments aligned from the end of their lists (a receiver) or after a word without brackets (a macro call), a repeated run of tokens losing the same tail in every copy, a pair emptied or replaced by a part (an `if`/`match` by a part of its block), a call or index replaced by 0 or 1, a name by 0 or, as an argument or assigned value, by \"\", an assignment's target deleted, adjacent tokens, tokens between equal punctuation, named scopes flattened, declared results with their values";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
