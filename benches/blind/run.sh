@@ -22,7 +22,7 @@
 # with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq,
 # make, g++, GNU as, GNU sed, bc, cpp, GNU ld, groff, a JDK (javac, java),
 # vim, llvm-mc (with the AArch64 target), OpenSSL 3, lua5.4, ocamlc,
-# GNU m4 and go (1.19 or later).
+# GNU m4, go (1.19 or later), php (8), ruby, Graphviz's dot and GNU pic.
 # java_npe alone takes more than 20 minutes (a JVM start per run).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
