@@ -235,7 +235,7 @@ pub(super) fn trailer_end(text: &[u8], close: usize) -> usize {
 /// contents (`if (x) {y}` → `y`, `o.m = function () {f()}` → `f()`:
 /// the body run where the block stood); for the condition of a statement
 /// without braces, its header (`foreach ($s as $r) f($r);` → `f($r);`,
-/// [`control_header`]); the two brackets alone; before
+/// `control_header`); the two brackets alone; before
 /// the brackets alone of a list `[…]` that holds one pair, that one emptied
 /// (`[{"a": …}]` → `[{}]`: lifted first, the value changes its kind, and
 /// `{"": {}}` can be where the program still fails). Pairs are tried in

@@ -166,7 +166,7 @@ pub fn chunks_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec
 }
 
 /// [`chunks_from_end`] that stops after a chunk size at which fewer than
-/// a quarter of at least [`MIN_FRUITFUL`] chunks could go: a coarse first
+/// a quarter of at least eight (`MIN_FRUITFUL`) chunks could go: a coarse first
 /// cut for large inputs. Where the units seldom go alone (the lines of a
 /// pretty-printed JSON value, a few of which happen to be whole members)
 /// it costs the few runs of the largest sizes; where most can go (3,000
