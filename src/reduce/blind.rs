@@ -199,6 +199,19 @@ pub(super) fn solid_from(text: &[u8], from: usize) -> usize {
     from + (text[from..].len() - text[from..].trim_ascii_start().len())
 }
 
+/// The brace block that starts at or after `from`, blanks skipped (the
+/// body of `f(a) {…}`, `if (x) {…}`), as its opener and closer among `ps`
+/// ([`pairs`], sorted by opener).
+pub(super) fn block_after(
+    text: &[u8],
+    ps: &[(usize, usize)],
+    from: usize,
+) -> Option<(usize, usize)> {
+    let b = solid_from(text, from);
+    let j = ps.binary_search_by_key(&b, |q| q.0).ok()?;
+    (text[b] == b'{').then_some(ps[j])
+}
+
 /// The spans of the words of `text` (maximal runs of [`ddmin::is_word`]
 /// bytes), in order.
 pub(super) fn word_spans(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {

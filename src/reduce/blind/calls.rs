@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use super::super::{ddmin::is_word, Tester};
 use super::args::{self, Pair};
 use super::indent::indent;
-use super::{header_start, pairs, splice};
+use super::{block_after, header_start, pairs, splice};
 
 /// Words before `(…) {` that are statements, not function names.
 const NOT_NAMES: &[&[u8]] = &[
@@ -70,11 +70,8 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     let ps = pairs(text);
     let named = args::named_pairs(text);
     let mut out = defs(text, &named, |p, (ns, _)| {
-        let after = &text[p.1 + 1..];
-        let o = p.1 + 1 + after.len() - after.trim_ascii_start().len();
-        let j = ps.binary_search_by_key(&o, |q| q.0).ok()?;
-        let c = ps[j].1;
-        (text[o] == b'{').then_some(((header_start(text, o).min(ns), c + 1), (o + 1, c)))
+        let (o, c) = block_after(text, &ps, p.1 + 1)?;
+        Some(((header_start(text, o).min(ns), c + 1), (o + 1, c)))
     });
     out.extend(unclosed_headers(text, &ps, &named));
     out.extend(line_defs(text, &named));
@@ -171,13 +168,17 @@ fn constructors(text: &[u8], ps: &[(usize, usize)], named: &[(Vec<u8>, Vec<Pair>
         .filter(|(n, _)| CONSTRUCTORS.contains(&n.as_slice()))
     {
         for p in group {
-            let b = super::solid_from(text, p.1 + 1);
-            let (Some(&(_, c)), Some(&(k, kc))) = (
-                ps.iter().find(|q| q.0 == b && text[b] == b'{'),
-                // The innermost brace pair around the definition: the class.
-                ps.iter()
-                    .filter(|q| q.0 < p.0 && p.1 < q.1 && text[q.0] == b'{')
-                    .max_by_key(|q| q.0),
+            // The innermost brace pair around the definition: the class
+            // (pairs opened before it that do not hold it end before it).
+            let Ok(j) = ps.binary_search_by_key(&p.0, |q| q.0) else {
+                continue;
+            };
+            let (Some((b, c)), Some(&(k, kc))) = (
+                block_after(text, ps, p.1 + 1),
+                ps[..j]
+                    .iter()
+                    .rev()
+                    .find(|q| q.1 > p.1 && text[q.0] == b'{'),
             ) else {
                 continue;
             };

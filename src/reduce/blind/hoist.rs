@@ -8,7 +8,7 @@
 
 use super::super::{ddmin, Tester};
 use super::pairs;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// The parts of the pair `o..=c` of `text`: the spans between its
 /// top-level separators (`,`, `:`, `;`, `=`, `=>`; brackets nested
@@ -79,69 +79,73 @@ const MAX_PARTS: usize = 8;
 /// found again and the walk goes on from the same index. `text` must be
 /// known interesting.
 pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(
-        text,
-        tester,
-        pairs_and_blocks,
-        |cur, &(o, c, block, lead)| {
-            let head = lead.unwrap_or_else(|| head(cur, o));
-            let mut ps = parts(cur, o, c);
-            // The pair emptied, its brackets kept (`{"": ""}` → `{}`): the
-            // same kind of value, most often still valid.
-            let mut out: Vec<Vec<u8>> = Vec::with_capacity(MAX_PARTS + 1);
-            if !ps.is_empty() {
-                out.push([&cur[..=o], &cur[c..]].concat());
+    super::walk(text, tester, pairs_and_blocks, |cur, it| {
+        let (o, c) = (it.o, it.c);
+        let head = it.lead.unwrap_or_else(|| head(cur, o));
+        let mut ps = parts(cur, o, c);
+        // The pair emptied, its brackets kept (`{"": ""}` → `{}`): the
+        // same kind of value, most often still valid.
+        let mut out: Vec<Vec<u8>> = Vec::with_capacity(MAX_PARTS + 1);
+        if !ps.is_empty() {
+            out.push([&cur[..=o], &cur[c..]].concat());
+        }
+        if head == o && ps.len() < 2 && it.stmt.is_none() {
+            return out;
+        }
+        ps.sort_by_key(|&(a, b)| b - a);
+        let (head, end, tail) = match it.stmt {
+            Some((s, e)) => (s, e + 1, statement_end(cur, e + 1)),
+            // A block after its head (`if (x) {…}`, `match (v) {k =>
+            // w}`): a statement ends as one unless an operand ends there.
+            None if it.lead.is_some() && !cur[c + 1..].trim_ascii_start().starts_with(b")") => {
+                (head, c + 1, statement_end(cur, c + 1))
             }
-            let stmt = compound(cur, o, block);
-            if head == o && ps.len() < 2 && stmt.is_none() {
-                return out;
-            }
-            ps.sort_by_key(|&(a, b)| b - a);
-            let (head, end, tail) = match stmt {
-                Some((s, e)) => (s, e + 1, statement_end(cur, e + 1)),
-                // A block after its head (`if (x) {…}`, `match (v) {k =>
-                // w}`): a statement ends as one unless an operand ends there.
-                None if lead.is_some() && !cur[c + 1..].trim_ascii_start().starts_with(b")") => {
-                    (head, c + 1, statement_end(cur, c + 1))
-                }
-                None => (head, c + 1, &b""[..]),
-            };
-            out.extend(
-                ps.iter()
-                    .take(MAX_PARTS)
-                    .map(|&(a, b)| super::splice(&[&cur[..head], &cur[a..b], tail, &cur[end..]])),
-            );
-            out
-        },
-    )
+            None => (head, c + 1, &b""[..]),
+        };
+        out.extend(
+            ps.iter()
+                .take(MAX_PARTS)
+                .map(|&(a, b)| super::splice(&[&cur[..head], &cur[a..b], tail, &cur[end..]])),
+        );
+        out
+    })
 }
 
-/// [`pairs`], each with the closer of the brace block that follows it
-/// after blanks, if one does (`(x) {…}`), and for such a block, where the
-/// compound statement it ends starts (`if` of `if (x) {…}`, `match` of
-/// `match (v) {…}`): found once per walk step, not once per pair.
-#[allow(clippy::type_complexity)]
-fn pairs_and_blocks(text: &[u8]) -> Vec<(usize, usize, Option<usize>, Option<usize>)> {
+/// A bracket pair as [`hoist_parts`] sees it.
+struct Item {
+    /// The opener.
+    o: usize,
+    /// The closer.
+    c: usize,
+    /// For a `(…)` that heads a compound statement ([`compound`]), where
+    /// the statement starts and where its block closes.
+    stmt: Option<(usize, usize)>,
+    /// For that statement's block, where the statement starts.
+    lead: Option<usize>,
+}
+
+/// [`pairs`] as [`Item`]s: each compound statement found once per walk
+/// step, not once per pair.
+fn pairs_and_blocks(text: &[u8]) -> Vec<Item> {
     let ps = pairs(text);
-    let closer: HashMap<usize, usize> = ps
+    let mut out: Vec<Item> = ps
         .iter()
-        .filter(|&&(o, _)| text[o] == b'{')
-        .copied()
-        .collect();
-    let mut lead: HashMap<usize, usize> = HashMap::new();
-    let mut out: Vec<_> = ps
-        .iter()
-        .map(|&(o, c)| {
-            let b = super::solid_from(text, c + 1);
-            let block = closer.get(&b).copied();
-            if let Some((w, _)) = compound(text, o, block) {
-                lead.insert(b, w);
-            }
-            (o, c, block, None)
+        .map(|&(o, c)| Item {
+            o,
+            c,
+            stmt: compound(text, o, super::block_after(text, &ps, c + 1).map(|b| b.1)),
+            lead: None,
         })
         .collect();
-    for item in &mut out {
-        item.3 = lead.get(&item.0).copied();
+    // Each compound's block (the pair opened right after its head; `ps`
+    // is sorted by opener) knows where the compound starts.
+    for k in 0..out.len() {
+        if let Some((w, _)) = out[k].stmt {
+            let b = super::solid_from(text, out[k].c + 1);
+            if let Ok(j) = out.binary_search_by_key(&b, |it| it.o) {
+                out[j].lead = Some(w);
+            }
+        }
     }
     out
 }
