@@ -89,9 +89,18 @@ pub fn ddmin_from<U: Clone>(
 /// one deletes nothing: the result is 1-minimal, as with [`ddmin`], and
 /// at least one unit is kept.
 pub fn delete_sweep<U: Clone>(
+    units: Vec<U>,
+    tester: &mut Tester<'_>,
+    render: &mut dyn FnMut(&[U]) -> Vec<u8>,
+) -> Vec<U> {
+    sweep_passes(units, tester, render, true)
+}
+
+fn sweep_passes<U: Clone>(
     mut units: Vec<U>,
     tester: &mut Tester<'_>,
     render: &mut dyn FnMut(&[U]) -> Vec<u8>,
+    repeat: bool,
 ) -> Vec<U> {
     loop {
         let mut deleted = false;
@@ -116,7 +125,7 @@ pub fn delete_sweep<U: Clone>(
             last = Some(j);
             i = j;
         }
-        if !deleted || tester.stopped() {
+        if !deleted || !repeat || tester.stopped() {
             return units;
         }
     }
@@ -131,6 +140,27 @@ pub fn delete_sweep<U: Clone>(
 /// `j` here), so finding the removable ones early saves runs: on the
 /// suite's SQL tasks 48 → 36 and 30 → 27 runs, elsewhere within ±4.
 pub fn delete_sweep_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec<&'a [u8]> {
+    sweep_from_end(units, tester, true)
+}
+
+/// One pass of [`delete_sweep_from_end`]: each unit tried once (the units
+/// after a deletion are not tried again). For a caller that sweeps again
+/// anyway until nothing changes.
+pub fn delete_pass_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec<&'a [u8]> {
+    sweep_from_end(units, tester, false)
+}
+
+/// [`chunks_from_end`], then [`delete_pass_from_end`].
+pub fn chunk_pass_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) -> Vec<&'a [u8]> {
+    let units = chunks_from_end(units, tester);
+    delete_pass_from_end(units, tester)
+}
+
+fn sweep_from_end<'a>(
+    units: Vec<&'a [u8]>,
+    tester: &mut Tester<'_>,
+    repeat: bool,
+) -> Vec<&'a [u8]> {
     let rev: Vec<&[u8]> = units.into_iter().rev().collect();
     let render = &mut |u: &[&[u8]]| {
         let mut out = Vec::with_capacity(u.iter().map(|x| x.len()).sum());
@@ -139,7 +169,7 @@ pub fn delete_sweep_from_end<'a>(units: Vec<&'a [u8]>, tester: &mut Tester<'_>) 
         }
         out
     };
-    let mut out = delete_sweep(rev, tester, render);
+    let mut out = sweep_passes(rev, tester, render, repeat);
     out.reverse();
     out
 }

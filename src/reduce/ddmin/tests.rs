@@ -84,6 +84,31 @@ fn sweep_from_the_end_finds_a_trailing_terminator_first() {
     assert_eq!(r, b"az");
 }
 
+/// One pass tries each unit once: a unit passed over stays even if a
+/// later deletion frees it (`x` is needed while `y` is there); the full
+/// sweep passes again and takes it.
+#[test]
+fn a_pass_tries_each_unit_once() {
+    let y_needs_x = |c: &[u8]| {
+        let ok =
+            c.contains(&b'a') && c.contains(&b'z') && (!c.contains(&b'y') || c.contains(&b'x'));
+        if ok {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    };
+    let mut o = FnOracle::new(y_needs_x);
+    let mut t = Tester::new(&mut o);
+    let r = delete_pass_from_end(b"ayxz".chunks(1).collect(), &mut t).concat();
+    assert_eq!(r, b"axz");
+    assert_eq!(t.stats().tests, 4, "z, x, y (goes), a");
+    drop(t);
+    let mut t = Tester::new(&mut o);
+    let r = delete_sweep_from_end(b"ayxz".chunks(1).collect(), &mut t).concat();
+    assert_eq!(r, b"az");
+}
+
 #[test]
 fn byte_polish_keeps_keywords_whole_and_stays_one_minimal() {
     let mut seen = Vec::new();
