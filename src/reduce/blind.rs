@@ -11,6 +11,7 @@
 
 pub mod args;
 pub mod calls;
+pub mod comments;
 pub mod hoist;
 pub mod indent;
 pub mod inline;
@@ -421,6 +422,8 @@ fn rounds(
     let mut first = keywords.is_none();
     let mut first_bytes = first;
     let mut kept_words: Vec<Vec<u8>> = keywords.map(<[_]>::to_vec).unwrap_or_default();
+    *cur = comments::delete_comments(cur, tester);
+    passes.push(("delete-comments", cur.len(), tester.stats().tests));
     loop {
         let before = cur.clone();
         *cur = delete_elements(cur, tester);

@@ -388,3 +388,26 @@ fn a_bracket_in_a_string_leaves_the_structure_alone() {
     });
     assert_eq!(out, br#"g("[",1);"#);
 }
+
+/// Comments go by kind in one run each; block comments that cannot all
+/// go, one at a time; markers inside strings and `#include` are no
+/// comments.
+#[test]
+fn comments_go_by_kind_and_a_needed_one_stays() {
+    let text = b"#include <a.h>\n/* one */ int x; /* two */\nchar *u = \"http://h\"; // three\n/* KEEP */ int y;\n";
+    let mut runs = 0;
+    let mut o = FnOracle::new(|c: &[u8]| {
+        runs += 1;
+        outcome(c.windows(4).any(|w| w == b"KEEP") && c.starts_with(b"#include"))
+    });
+    let mut t = Tester::new(&mut o);
+    let out = comments::delete_comments(text, &mut t);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        "#include <a.h>\nint x;\nchar *u = \"http://h\";\n/* KEEP */ int y;\n"
+    );
+    drop(t);
+    // All block comments at once (fails), then KEEP (fails), two, one;
+    // then the line comment.
+    assert_eq!(runs, 5);
+}
