@@ -1,7 +1,9 @@
 //! Functions inlined without a grammar: a definition `NAME(PARAMS) {BODY}`
 //! (with whatever stands before it on its line: `define`, `function`, a
 //! return type), Python's `def NAME(PARAMS):BODY` of one line, or
-//! `function NAME(PARAMS) BODY end` (Lua, Julia; Ruby's `def`), deleted,
+//! `function NAME(PARAMS) BODY end` (Lua, Julia; Ruby's `def`), or one
+//! without parameters called by its bare name (`sub NAME {BODY}`),
+//! deleted,
 //! and each call `NAME(ARGS)` (a method's `o.NAME(ARGS)` with its
 //! receiver) replaced by BODY, its parameters replaced by the arguments. A chain of wrappers (`v()` calls
 //! `variance()`, which divides by zero) then shrinks to the call that
@@ -57,8 +59,9 @@ pub struct Func {
 /// {…}` is no function), with the group's other pairs as its calls;
 /// headers that lost their `)` (`unclosed_headers`); Python's
 /// one-line `def`s (`line_defs`); `function NAME(…) … end`
-/// (`keyword_defs`); and a class's constructor, called by the class's
-/// name (`constructors`).
+/// (`keyword_defs`); a class's constructor, called by the class's
+/// name (`constructors`); and functions without a parameter list called
+/// by their bare name (`sub r {…}` … `r;`, `bare::bare_defs`).
 ///
 /// ```
 /// use grammar_min::reduce::blind::calls::funcs;
@@ -77,6 +80,7 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     out.extend(line_defs(text, &named));
     out.extend(keyword_defs(text, &named));
     out.extend(constructors(text, &ps, &named));
+    out.extend(bare::bare_defs(text, &ps, &named));
     out.sort_by_key(|f| f.span.0);
     out
 }
@@ -318,8 +322,12 @@ fn unclosed_headers(
     out
 }
 
-/// The arguments of a pair, trimmed (none if it holds only blanks).
+/// The arguments of a pair, trimmed (none if it holds only blanks, or
+/// for a bare call, [`bare::is_bare`]).
 fn arguments<'t>(text: &'t [u8], p: &Pair) -> Vec<&'t [u8]> {
+    if bare::is_bare(text, p) {
+        return Vec::new();
+    }
     (0..args::arity(text, p))
         .map(|i| {
             let from = if i == 0 { p.0 + 1 } else { p.2[i - 1] + 1 };
@@ -421,11 +429,12 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
             // alone, and so is the function.
             return None;
         }
-        let after = text[q.1 + 1..].trim_ascii_start();
+        let end = if bare::is_bare(text, q) { q.1 } else { q.1 + 1 };
+        let after = text[end..].trim_ascii_start();
         if matches!(after.first(), Some(b'.' | b'[')) && !replaced.iter().all(|&b| is_word(b)) {
             replaced = [&b"("[..], &replaced, b")"].concat();
         }
-        edits.push((s, q.1 + 1, replaced));
+        edits.push((s, end, replaced));
     }
     if edits.is_empty() || (wrap && !wrapped) {
         return None;
@@ -471,6 +480,8 @@ pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             .collect()
     })
 }
+
+mod bare;
 
 #[cfg(test)]
 mod tests;

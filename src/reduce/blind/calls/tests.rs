@@ -152,3 +152,20 @@ fn a_header_that_lost_its_parenthesis_is_still_a_function() {
     assert!(funcs(b"if(x{y}if(z)").is_empty());
     assert!(funcs(b"f(a;{b}f(c)").is_empty());
 }
+
+#[test]
+fn a_function_without_parameters_goes_into_its_bare_calls() {
+    // Perl: `sub NAME {…}`, called as `NAME` or `NAME()`.
+    let want = |c: &[u8]| String::from_utf8_lossy(c).contains("1/$z");
+    let input = b"use strict;my $z=0;sub r{ return 1/$z; }\nprint r;\nprint r();\n";
+    let (out, _) = run_pass(inline_functions, input, want);
+    assert_eq!(out, b"use strict;my $z=0;\nprint 1/$z;\nprint 1/$z;\n");
+    // Ruby: `def NAME` ⏎ … `end`, called bare, with a receiver too.
+    let want = |c: &[u8]| String::from_utf8_lossy(c).contains("nil.x");
+    let input = b"def limit\n  nil.x\nend\nputs limit\nputs self.limit\n";
+    let (out, _) = run_pass(inline_functions, input, want);
+    assert_eq!(out, b"\nputs nil.x\nputs nil.x\n");
+    // A use after a sigil (`&r`) would stay behind: no candidate.
+    let t = b"sub r{1}\nprint r;\n&r;\n";
+    assert!(funcs(t).is_empty());
+}
