@@ -49,7 +49,7 @@ pub struct Reduce {
     /// auto (best in size and runs on the benchmarks): grammar passes,
     /// then a token/byte polish, to a fixpoint; without a grammar, blind.
     /// blind: grammar-blind, for any text (the fallback for text the
-    /// grammar does not parse): bracket pairs (a brace block with its
+    /// grammar does not parse): comments, bracket pairs (a brace block with its
     /// header and the rest of its closing line, or its body lifted out;
     /// a deep nest many levels at once),
     /// markup elements (<x>…</x>) and attributes, list elements with
@@ -116,7 +116,7 @@ struct Summary {
 
 /// The grammar-blind passes, as the messages name them.
 const BLIND_PASSES: &str =
-    "chunks of lines first; then bracket pairs (a brace-less statement's header too) and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions and constructors inlined (arguments parenthesised if need be), lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, arguments aligned from the end of their lists (a receiver) or after a word without brackets (a macro call), a repeated run of tokens losing the same tail in every copy, a pair emptied or replaced by a part (an `if`/`match` by a part of its block), a call or index replaced by 0 or 1, a name by 0 or, as an argument or assigned value, by \"\", an assignment's target deleted, adjacent tokens, tokens between equal punctuation, named scopes flattened, declared results with their values";
+    "chunks of lines first; comments; then bracket pairs (a brace-less statement's header too) and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions and constructors inlined (arguments parenthesised if need be; a function without parameters into its bare calls), lines, statements, repeated names, tokens, bytes; then definitions inlined, lists outside brackets, columns, arguments aligned from the end of their lists (a receiver) or after a word without brackets (a macro call), a repeated run of tokens losing the same tail in every copy, a pair emptied or replaced by a part (an `if`/`match` by a part of its block), a call or index replaced by 0 or 1, a name by 0 or, as an argument or assigned value, by \"\", an assignment's target deleted, adjacent tokens, tokens between equal punctuation, named scopes flattened, declared results with their values";
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
