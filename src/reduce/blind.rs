@@ -441,13 +441,13 @@ fn rounds(
         *cur = calls::inline_functions(cur, tester);
         passes.push(("inline-functions", cur.len(), tester.stats().tests));
         let ls = ddmin::lines(cur);
-        if ls.len() > 2 {
+        if ls.len() > 1 {
             *cur = ddmin::chunk_pass_from_end(ls, tester).concat();
             passes.push(("sweep-lines", cur.len(), tester.stats().tests));
         }
         let ss = lists::statements(cur);
         let several = ss.len() > 1;
-        if ss.len() > 2 {
+        if ss.len() > 1 {
             *cur = ddmin::chunk_pass_from_end(ss, tester).concat();
             passes.push(("sweep-statements", cur.len(), tester.stats().tests));
         }

@@ -55,7 +55,7 @@ pub(super) fn polish_into(
     passes: &mut Vec<(&'static str, usize, u64)>,
 ) {
     squeeze_blanks_once(cur, tester, passes);
-    if ddmin::lines(cur).len() > 2 {
+    if ddmin::lines(cur).len() > 1 {
         *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
         passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
     }

@@ -411,3 +411,31 @@ fn comments_go_by_kind_and_a_needed_one_stays() {
     // then the line comment.
     assert_eq!(runs, 5);
 }
+
+/// A text of two lines, or of two statements on one line, loses either
+/// one whole (the sweeps once skipped texts of fewer than three units,
+/// and no token deletion keeps a line valid).
+#[test]
+fn either_of_two_lines_or_statements_goes_whole() {
+    let whole_lines = |c: &[u8]| {
+        let s = String::from_utf8_lossy(c);
+        s.lines().any(|l| l == "KEEP")
+            && s.lines()
+                .all(|l| ["KEEP", "alpha beta gamma", ""].contains(&l))
+    };
+    for input in [
+        &b"alpha beta gamma\nKEEP\n"[..],
+        b"KEEP\nalpha beta gamma\n",
+    ] {
+        let (r, _) = blind_auto(input, whole_lines);
+        assert_eq!(String::from_utf8_lossy(&r).trim_end(), "KEEP");
+    }
+    let whole_statements = |c: &[u8]| {
+        let s = String::from_utf8_lossy(c);
+        s.contains("SELECT json(1)")
+            && s.split(';')
+                .all(|t| ["CREATE TABLE s(d)", "SELECT json(1)", ""].contains(&t.trim()))
+    };
+    let (r, _) = blind_auto(b"CREATE TABLE s(d);SELECT json(1)", whole_statements);
+    assert_eq!(r, b"SELECT json(1)");
+}
