@@ -7,6 +7,7 @@
 //! a failure goes through; C-Reduce inlines the same way with a parser.
 
 use super::super::{ddmin::is_word, Tester};
+use super::indent::indent;
 
 /// Words that may stand before a definition's name.
 const PREFIXES: &[&[u8]] = &[
@@ -165,11 +166,54 @@ fn uses(text: &[u8], name: &[u8], from: usize, to: usize) -> Vec<(usize, usize)>
     out
 }
 
+/// Where the block holding a definition ends, if it stands in one: the
+/// closer of the innermost `{…}` around it, or, for a definition that
+/// opens an indented line, the first later line that is indented less
+/// (`def n(s):⏎    r=y()⏎    …`), whichever comes first.
+fn scope_end(text: &[u8], d: &Def) -> Option<usize> {
+    let braces = super::pairs(text)
+        .into_iter()
+        .filter(|&(o, c)| text[o] == b'{' && o < d.name.0 && d.line.1 <= c)
+        .map(|(_, c)| c)
+        .min();
+    let ls = text[..d.name.0]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let depth = indent(&text[ls..]);
+    let opens_line = text[ls..d.line.0.max(ls)].trim_ascii().is_empty();
+    let dedent = (opens_line && depth > 0)
+        .then(|| {
+            let mut at = d.line.1;
+            while at < text.len() {
+                let e = text[at..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(text.len(), |p| at + p + 1);
+                if !text[at..e].trim_ascii().is_empty() && indent(&text[at..]) < depth {
+                    return Some(at);
+                }
+                at = e;
+            }
+            None
+        })
+        .flatten();
+    match (braces, dedent) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// The candidate that inlines `defs[k]`: its line deleted and its value
 /// put in place of each use of its name, everywhere if the name has no
 /// other definition, else up to the next one (that one's value
 /// included). `None` if the name has no use there.
-fn inlined(text: &[u8], ds: &[Def], k: usize) -> Option<Vec<u8>> {
+/// With `scoped`, a name defined once is replaced only
+/// after its definition inside its block ([`scope_end`]): a local
+/// variable, whose name elsewhere is another one (`r=y()` in one
+/// function, `def r(m)` in another). `None` with `scoped` if the
+/// definition stands in no block.
+fn inlined_in(text: &[u8], ds: &[Def], k: usize, scoped: bool) -> Option<Vec<u8>> {
     let d = &ds[k];
     let name = &text[d.name.0..d.name.1];
     let same: Vec<&Def> = ds
@@ -178,7 +222,9 @@ fn inlined(text: &[u8], ds: &[Def], k: usize) -> Option<Vec<u8>> {
         .collect();
     let value = &text[d.value.0..d.value.1];
     let mut spans = Vec::new();
-    if same.len() == 1 {
+    if scoped {
+        spans.extend(uses(text, name, d.line.1, scope_end(text, d)?));
+    } else if same.len() == 1 {
         spans.extend(uses(text, name, 0, d.line.0));
         spans.extend(uses(text, name, d.line.1, text.len()));
     } else {
@@ -212,18 +258,27 @@ fn inlined(text: &[u8], ds: &[Def], k: usize) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Each definition (see [`defs`]) inlined, one candidate per definition
-/// in order (see `inlined`) if that makes the text shorter (a long value
+/// Each definition (see [`defs`]) inlined, in order: within its block
+/// first (`inlined_in`), then everywhere, each candidate if
+/// it makes the text shorter (a long value
 /// used often could grow it), on the blind passes' shared walk. `text`
 /// must be known interesting.
 pub fn inline_definitions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     super::walk(text, tester, defs, |cur, d| {
         let ds = defs(cur);
-        let k = ds.iter().position(|x| x == d);
-        k.and_then(|k| inlined(cur, &ds, k))
-            .filter(|c| c.len() < cur.len())
-            .into_iter()
-            .collect()
+        let Some(k) = ds.iter().position(|x| x == d) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        // Inside a block, its uses there first (a local variable).
+        for scoped in [true, false] {
+            if let Some(c) = inlined_in(cur, &ds, k, scoped) {
+                if c.len() < cur.len() && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
     })
 }
 
@@ -243,9 +298,33 @@ mod tests {
             .position(|d| &input[d.name.0..d.name.1] == b"s")
             .unwrap();
         assert_eq!(
-            inlined(input, &ds, k).unwrap(),
+            inlined_in(input, &ds, k, false).unwrap(),
             b"END{t[\"\"]=5;$(-t[a]/0)}"
         );
+    }
+
+    #[test]
+    fn a_local_variable_goes_into_its_uses_in_its_block() {
+        // Python: `r` is also a function of another scope; inlining it
+        // everywhere breaks that one.
+        let input = b"def y():\n    def r(m):S[m]\n    return r\ndef n(s):\n    r=y()\n    for m in s:r(m)\nn(1)\n";
+        let want = |c: &[u8]| String::from_utf8_lossy(c).contains("for m in s:y()(m)\nn(1)");
+        let (out, runs) = run_pass(inline_definitions, input, want);
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "def y():\n    def r(m):S[m]\n    return r\ndef n(s):\n    for m in s:y()(m)\nn(1)\n"
+        );
+        assert_eq!(runs, 1);
+        // In braces: up to the block's closer.
+        let input = b"function f(){let a=g();h(a)}a(1)";
+        let ds = defs(input);
+        assert_eq!(
+            inlined_in(input, &ds, 0, true).unwrap(),
+            b"function f(){h(g())}a(1)"
+        );
+        // At the top level there is no block.
+        let input = b"a=1\nb(a)\n";
+        assert_eq!(inlined_in(input, &defs(input), 0, true), None);
     }
 
     #[test]
@@ -274,7 +353,13 @@ mod tests {
         // definition, whose own value uses it.
         let input = b"x = 2\nx = x + 1\nprint(x)\n";
         let ds = defs(input);
-        assert_eq!(inlined(input, &ds, 0).unwrap(), b"x = 2 + 1\nprint(x)\n");
-        assert_eq!(inlined(input, &ds, 1).unwrap(), b"x = 2\nprint(x + 1)\n");
+        assert_eq!(
+            inlined_in(input, &ds, 0, false).unwrap(),
+            b"x = 2 + 1\nprint(x)\n"
+        );
+        assert_eq!(
+            inlined_in(input, &ds, 1, false).unwrap(),
+            b"x = 2\nprint(x + 1)\n"
+        );
     }
 }
