@@ -27,7 +27,8 @@ mod locate;
 mod nest;
 
 use locate::{
-    block_after, header_start, solid_from, statement_start, trailer_end, word_before, word_spans,
+    block_after, header_start, line_end, line_start, solid_from, statement_start, trailer_end,
+    word_before, word_spans,
 };
 
 use super::ddmin;
@@ -155,6 +156,26 @@ pub fn splice(pieces: &[&[u8]]) -> Vec<u8> {
         out.extend_from_slice(p);
     }
     out
+}
+
+/// `text` with each span of `edits` (in order) replaced by its text, the
+/// pieces joined by [`splice`]; `None` if two spans overlap.
+pub(super) fn replace_spans<'a>(
+    text: &'a [u8],
+    edits: impl IntoIterator<Item = (usize, usize, &'a [u8])>,
+) -> Option<Vec<u8>> {
+    let mut pieces: Vec<&[u8]> = Vec::new();
+    let mut at = 0;
+    for (s, e, r) in edits {
+        if s < at {
+            return None;
+        }
+        pieces.push(&text[at..s]);
+        pieces.push(r);
+        at = e;
+    }
+    pieces.push(&text[at..]);
+    Some(splice(&pieces))
 }
 
 /// One candidate per way to drop a bracket pair: for a brace block, the

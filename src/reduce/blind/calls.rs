@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use super::super::{ddmin::is_word, Tester};
 use super::args::{self, Pair};
 use super::indent::indent;
-use super::{block_after, header_start, pairs, splice};
+use super::{block_after, header_start, line_end, line_start, pairs, replace_spans};
 
 /// Words before `(…) {` that are statements, not function names.
 const NOT_NAMES: &[&[u8]] = &[
@@ -85,24 +85,13 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     out
 }
 
-/// Where the line holding `i` ends (its `\n`, or the text's end).
-fn line_end(text: &[u8], i: usize) -> usize {
-    text[i..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(text.len(), |e| i + e)
-}
-
 /// Python's one-line functions: `def NAME(PARAMS):BODY` (`async def`, a
 /// `-> TYPE` before the `:`), with BODY on the same line or alone on the
 /// next, deeper line, the block ending after it. The span is the whole
 /// lines with their line end.
 fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
     defs(text, named, |p, (ns, _)| {
-        let ls = text[..ns]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
+        let ls = line_start(text, ns);
         if !matches!(text[ls..ns].trim_ascii(), b"def" | b"async def") {
             return None;
         }
@@ -441,18 +430,7 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
     }
     edits.push((f.span.0, f.span.1, Vec::new()));
     edits.sort_by_key(|e| e.0);
-    let mut pieces: Vec<&[u8]> = Vec::with_capacity(edits.len() * 2 + 1);
-    let mut at = 0;
-    for (s, e, r) in &edits {
-        if *s < at {
-            return None;
-        }
-        pieces.push(&text[at..*s]);
-        pieces.push(r);
-        at = *e;
-    }
-    pieces.push(&text[at..]);
-    Some(splice(&pieces))
+    replace_spans(text, edits.iter().map(|(s, e, r)| (*s, *e, &r[..])))
 }
 
 /// Where a call whose name starts at `s` begins: before its receiver

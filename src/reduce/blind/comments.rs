@@ -11,7 +11,7 @@
 //! a kind whose candidate fails costs one run.
 
 use super::super::Tester;
-use super::{literal_end, splice};
+use super::{line_end, line_start, literal_end, replace_spans};
 
 /// A kind of comment: its opener, and its closer (`None`: to the end of
 /// the line, the line end kept).
@@ -69,24 +69,15 @@ fn spans(text: &[u8], k: usize) -> Vec<(usize, usize)> {
                 Some(p) => body + p + c.len(),
                 None => break,
             },
-            None => text[i..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(text.len(), |p| i + p),
+            None => line_end(text, i),
         };
-        let line_start = text[..i]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
+        let line_start = line_start(text, i);
         let blanks = text[line_start..i]
             .iter()
             .rev()
             .take_while(|b| matches!(b, b' ' | b'\t'))
             .count();
-        let rest = text[end..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(text.len(), |p| end + p);
+        let rest = line_end(text, end);
         let span = if i - blanks == line_start && text[end..rest].trim_ascii().is_empty() {
             // Alone on its lines: the lines go, with one line end.
             (line_start, (rest + 1).min(text.len()))
@@ -121,17 +112,11 @@ fn opens_here(text: &[u8], i: usize, kind: &Kind) -> bool {
     }
 }
 
-/// `text` without the comments at `drop` (spans of [`spans`], in order),
-/// the pieces around them joined by [`splice`].
+/// `text` without the comments at `drop` (spans of [`spans`], in order,
+/// apart), the pieces around them [`splice`](super::splice)d.
 fn without(text: &[u8], drop: &[(usize, usize)]) -> Vec<u8> {
-    let mut pieces = Vec::with_capacity(drop.len() + 1);
-    let mut at = 0;
-    for &(s, e) in drop {
-        pieces.push(&text[at..s]);
-        at = e;
-    }
-    pieces.push(&text[at..]);
-    splice(&pieces)
+    replace_spans(text, drop.iter().map(|&(s, e)| (s, e, &b""[..])))
+        .expect("comment spans are in order and apart")
 }
 
 /// Each kind of comment deleted in one candidate; block comments that

@@ -176,28 +176,19 @@ fn scope_end(text: &[u8], d: &Def) -> Option<usize> {
         .filter(|&(o, c)| text[o] == b'{' && o < d.name.0 && d.line.1 <= c)
         .map(|(_, c)| c)
         .min();
-    let ls = text[..d.name.0]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
+    let ls = super::line_start(text, d.name.0);
     let depth = indent(&text[ls..]);
     let opens_line = text[ls..d.line.0.max(ls)].trim_ascii().is_empty();
-    let dedent = (opens_line && depth > 0)
-        .then(|| {
-            let mut at = d.line.1;
-            while at < text.len() {
-                let e = text[at..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(text.len(), |p| at + p + 1);
-                if !text[at..e].trim_ascii().is_empty() && indent(&text[at..]) < depth {
-                    return Some(at);
-                }
-                at = e;
-            }
-            None
-        })
-        .flatten();
+    let mut dedent = None;
+    let mut at = d.line.1;
+    while opens_line && depth > 0 && at < text.len() {
+        let e = (super::line_end(text, at) + 1).min(text.len());
+        if !text[at..e].trim_ascii().is_empty() && indent(&text[at..]) < depth {
+            dedent = Some(at);
+            break;
+        }
+        at = e;
+    }
     match (braces, dedent) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),

@@ -4,6 +4,22 @@
 
 use super::ddmin;
 
+/// Where the line holding `i` starts (after its `\n`, or 0).
+pub(super) fn line_start(text: &[u8], i: usize) -> usize {
+    text[..i]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1)
+}
+
+/// Where the line holding `i` ends (its `\n`, or the text's end).
+pub(super) fn line_end(text: &[u8], i: usize) -> usize {
+    text[i..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |e| i + e)
+}
+
 /// Where the definition or statement that a brace block ends begins: after
 /// the last `;`, `}` or `{` before `open`, or at the start of its line if
 /// that is later (`int f(int a) {...}`, `while (x) {...}`, `proc p {a}

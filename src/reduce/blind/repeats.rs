@@ -7,7 +7,7 @@
 //! every copy in one candidate keeps them in step.
 
 use super::super::{ddmin::solid_spans, Tester};
-use super::splice;
+use super::replace_spans;
 
 /// The longest text, in tokens that are not blank, searched for repeats
 /// (the search compares every pair of positions).
@@ -78,16 +78,12 @@ pub fn repeats(text: &[u8]) -> Vec<Vec<Vec<(usize, usize)>>> {
 }
 
 /// `text` with every occurrence of `rep` cut from its token `a` on
-/// ([`splice`]d, so no two words fuse).
+/// ([`splice`](super::splice)d, so no two words fuse).
 fn cut_tail(text: &[u8], rep: &[Vec<(usize, usize)>], a: usize) -> Vec<u8> {
-    let mut pieces: Vec<&[u8]> = Vec::with_capacity(rep.len() + 1);
-    let mut at = 0;
-    for occ in rep {
-        pieces.push(&text[at..occ[a].0]);
-        at = occ[occ.len() - 1].1;
-    }
-    pieces.push(&text[at..]);
-    splice(&pieces)
+    let cuts = rep
+        .iter()
+        .map(|occ| (occ[a].0, occ[occ.len() - 1].1, &b""[..]));
+    replace_spans(text, cuts).expect("a repeat's occurrences are in order and apart")
 }
 
 /// For each repeat ([`repeats`]) in order, one candidate per run of its

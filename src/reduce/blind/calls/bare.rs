@@ -6,8 +6,8 @@
 
 use super::super::super::ddmin::is_word;
 use super::super::args::Pair;
-use super::super::{block_after, header_start, keywords, solid_from, word_spans};
-use super::{is_name, line_end, Func};
+use super::super::{block_after, header_start, keywords, line_end, solid_from, word_spans};
+use super::{is_name, Func};
 
 /// Words that define a function when a name follows them and then a
 /// brace block (`sub`, `function`) or the line end (`def`).
