@@ -91,7 +91,10 @@ fn spans(text: &[u8], k: usize) -> Vec<(usize, usize)> {
         } else {
             (i - blanks, end)
         };
-        out.push(span);
+        // Two comments on one line share the blanks between them: the
+        // first took them (`/* a */ /* b */ x`).
+        let prev_end = out.last().map_or(0, |&(_, e)| e);
+        out.push((span.0.max(prev_end), span.1));
         i = end.max(i + 1);
     }
     out

@@ -439,3 +439,18 @@ fn either_of_two_lines_or_statements_goes_whole() {
     let (r, _) = blind_auto(b"CREATE TABLE s(d);SELECT json(1)", whole_statements);
     assert_eq!(r, b"SELECT json(1)");
 }
+
+/// Two comments on one line: their spans do not overlap (the second
+/// once began at the blank the first had taken, and the candidate
+/// panicked).
+#[test]
+fn two_comments_on_one_line_go_together() {
+    let (r, _) = blind_auto(b"/* a */ /* b */ x\n", |c| c.contains(&b'x'));
+    assert_eq!(r, b"x");
+    let mut o = FnOracle::new(|c: &[u8]| outcome(c.windows(6).any(|w| w == b"b */ x")));
+    let mut t = Tester::new(&mut o);
+    assert_eq!(
+        comments::delete_comments(b"/* a */ /* b */ x\n", &mut t),
+        b"/* b */ x\n"
+    );
+}
