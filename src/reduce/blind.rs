@@ -16,6 +16,7 @@ pub mod hoist;
 pub mod indent;
 pub mod inline;
 pub mod keywords;
+pub mod lift;
 pub mod lists;
 pub mod repeats;
 pub mod results;
@@ -531,6 +532,8 @@ fn rounds(
             // two found nothing there and were a third of the runs.
             *cur = hoist::constants(cur, tester);
             passes.push(("constants", cur.len(), tester.stats().tests));
+            *cur = lift::lift_contents(cur, tester);
+            passes.push(("lift-contents", cur.len(), tester.stats().tests));
             if keywords.is_none() {
                 *cur = args::delete_aligned_arguments(cur, tester);
                 passes.push(("delete-aligned-arguments", cur.len(), tester.stats().tests));

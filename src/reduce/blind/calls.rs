@@ -60,8 +60,10 @@ pub struct Func {
 /// headers that lost their `)` (`unclosed_headers`); Python's
 /// one-line `def`s (`line_defs`); `function NAME(…) … end`
 /// (`keyword_defs`); a class's constructor, called by the class's
-/// name (`constructors`); and functions without a parameter list called
-/// by their bare name (`sub r {…}` … `r;`, `bare::bare_defs`).
+/// name (`constructors`); functions without a parameter list called
+/// by their bare name (`sub r {…}` … `r;`, `bare::bare_defs`); and C's
+/// function-like macros (`#define W(f, ...) g(f, __VA_ARGS__)`,
+/// `macros::macro_defs`).
 ///
 /// ```
 /// use grammar_min::reduce::blind::calls::funcs;
@@ -81,6 +83,7 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     out.extend(keyword_defs(text, &named));
     out.extend(constructors(text, &ps, &named));
     out.extend(bare::bare_defs(text, &ps, &named));
+    out.extend(macros::macro_defs(text, &named));
     out.sort_by_key(|f| f.span.0);
     out
 }
@@ -381,7 +384,7 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
     body = body.strip_suffix(b";").unwrap_or(body).trim_ascii();
     let params: Vec<&[u8]> = arguments(text, &f.params)
         .into_iter()
-        .map(param_name)
+        .map(|p| if p == b"..." { p } else { param_name(p) })
         .collect();
     let mut wrapped = false;
     let mut edits: Vec<(usize, usize, Vec<u8>)> = Vec::new();
@@ -403,11 +406,13 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
                 wrapped = true;
             }
         }
-        let mut replaced = if args.len() == params.len() && params.iter().all(|p| !p.is_empty()) {
-            let args: Vec<&[u8]> = args.iter().map(AsRef::as_ref).collect();
-            substitute(body, &params, &args)
-        } else {
-            body.to_vec()
+        let args: Vec<Vec<u8>> = args.into_iter().map(Cow::into_owned).collect();
+        let mut replaced = match macros::bind(&params, &args) {
+            Some((names, values)) if names.iter().all(|p| !p.is_empty()) => {
+                let values: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+                substitute(body, &names, &values)
+            }
+            _ => body.to_vec(),
         };
         // A method call (`Invoice.r()`, `self.f(x)`): the receiver goes
         // too, and a body of several words followed by a member access
@@ -460,6 +465,7 @@ pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 }
 
 mod bare;
+mod macros;
 
 #[cfg(test)]
 mod tests;

@@ -47,6 +47,9 @@ fn def_at(text: &[u8], s: usize, e: usize) -> Option<Def> {
         i
     };
     let mut i = blanks(s);
+    if i < e && text[i] == b'#' {
+        return define_at(text, (s, e), blanks(i + 1), word_end, blanks);
+    }
     let w = word_end(i);
     if PREFIXES.contains(&&text[i..w]) && w < e && matches!(text[w], b' ' | b'\t') {
         i = blanks(w);
@@ -77,6 +80,34 @@ fn def_at(text: &[u8], s: usize, e: usize) -> Option<Def> {
     (ve > v).then_some(Def {
         line: (s, e),
         name: (i, n),
+        value: (v, ve),
+    })
+}
+
+/// C's object-like macro on the line `s..e` (`#define N 10`), the
+/// directive's word starting at `d`: the name and the value, which runs
+/// to the line's end; not a function-like macro (`#define F(x) …`,
+/// [`super::calls`]) nor one continued on the next line.
+fn define_at(
+    text: &[u8],
+    (s, e): (usize, usize),
+    d: usize,
+    word_end: impl Fn(usize) -> usize,
+    blanks: impl Fn(usize) -> usize,
+) -> Option<Def> {
+    let n0 = blanks(word_end(d));
+    if &text[d..word_end(d)] != b"define" || n0 == word_end(d) {
+        return None;
+    }
+    let n = word_end(n0);
+    if n == n0 || text[n0].is_ascii_digit() || text.get(n) == Some(&b'(') {
+        return None;
+    }
+    let v = blanks(n);
+    let ve = v + text[v..e].trim_ascii_end().len();
+    (ve > v && text[ve - 1] != b'\\').then_some(Def {
+        line: (s, e),
+        name: (n0, n),
         value: (v, ve),
     })
 }
@@ -352,5 +383,17 @@ mod tests {
             inlined_in(input, &ds, 1, false).unwrap(),
             b"x = 2\nprint(x + 1)\n"
         );
+    }
+
+    #[test]
+    fn an_object_like_macro_goes_into_its_uses() {
+        let input = b"#define N 10\n# define F(x) x\n#define L a \\\nint a[N];\n";
+        let names: Vec<&[u8]> = defs(input).iter().map(|d| &input[d.name.0..d.name.1]).collect();
+        assert_eq!(names, [&b"N"[..]]);
+        let (out, runs) = run_pass(inline_definitions, input, |c| {
+            String::from_utf8_lossy(c).contains("int a[10];")
+        });
+        assert_eq!(out, b"# define F(x) x\n#define L a \\\nint a[10];\n");
+        assert_eq!(runs, 1);
     }
 }

@@ -341,10 +341,24 @@ fn without(text: &[u8], cut: &[(usize, usize)]) -> Vec<u8> {
     super::splice(&pieces)
 }
 
+/// `body` without the block parameters it starts with (`|a, b|` of
+/// Ruby's `do |a, b| … end`).
+fn without_params(body: &[u8]) -> &[u8] {
+    let t = body.trim_ascii_start();
+    let Some(r) = t.strip_prefix(b"|") else {
+        return body;
+    };
+    match r.iter().position(|&b| b == b'|' || b == b'\n') {
+        Some(p) if r[p] == b'|' => &r[p + 1..],
+        _ => body,
+    }
+}
+
 /// The candidates for each keyword block (see [`blocks`]), in order of
 /// the opener, outer first: the block with its statement (`local function
 /// f() … end`); the block alone; each body in its place (`if c; then x;
-/// fi` → ` x; `); the condition and first body without their keywords (`
+/// fi` → ` x; `); each body for the statement around the block (`s.map do
+/// |l| f l end` → ` f l `, block parameters left out); the condition and first body without their keywords (`
 /// c; x; `). After a success the blocks are found again and the walk goes
 /// on from the same block index. `text` must be known interesting.
 pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
@@ -356,6 +370,14 @@ pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         cands.push(without(cur, &[(b.start, b.end)]));
         for &(s, e) in &b.bodies {
             cands.push(super::splice(&[&cur[..b.start], &cur[s..e], &cur[b.end..]]));
+        }
+        // The statement around the block replaced by a body (`s.map do
+        // |l| f l end` → `f l`), the block's parameters (`|l|`) left out.
+        if b.stmt < b.start {
+            for &(s, e) in &b.bodies {
+                let body = without_params(&cur[s..e]);
+                cands.push(super::splice(&[&cur[..b.stmt], body, &cur[b.end..]]));
+            }
         }
         if !b.keywords.is_empty() {
             cands.push(without(cur, &b.keywords));
@@ -471,5 +493,20 @@ mod tests {
         assert_eq!(String::from_utf8_lossy(&out), ";  boom; ");
         // Each block: at most its statement, itself, two bodies, keywords.
         assert!(runs <= 6, "{runs}");
+    }
+
+    #[test]
+    fn a_block_body_takes_its_statements_place() {
+        // Ruby: the call with a block goes for the block's body, the
+        // block's parameters left out, where the body alone still fails.
+        let input = b"R.new(s)\ns.map do |l| fmt l, 0 end\nputs 1";
+        let wanted = |c: &[u8]| {
+            let t = String::from_utf8_lossy(c);
+            t.contains("fmt l, 0") && !t.contains("do") && !t.contains('|')
+        };
+        let (out, _) = run_pass(delete_keyword_blocks, input, wanted);
+        assert_eq!(String::from_utf8_lossy(&out), "R.new(s)\n fmt l, 0 \nputs 1");
+        assert_eq!(without_params(b" |a, b| x"), b" x");
+        assert_eq!(without_params(b" |a\n x|"), b" |a\n x|");
     }
 }

@@ -169,3 +169,28 @@ fn a_function_without_parameters_goes_into_its_bare_calls() {
     let t = b"sub r{1}\nprint r;\n&r;\n";
     assert!(funcs(t).is_empty());
 }
+
+#[test]
+fn a_function_like_macro_goes_into_its_calls() {
+    // gcc's format warning: the call must reach `g` with its arguments.
+    let want = |c: &[u8]| {
+        let s = String::from_utf8_lossy(c);
+        s.contains("g(0, \"%lu\", p->s)") && s.contains("SQ(") == s.contains("#define SQ")
+    };
+    let input = b"#define W(...) g(0, __VA_ARGS__)\n#define SQ(x) \\\n  ((x) * (x))\nint d(struct t *p) { W(\"%lu\", p->s); return SQ(p->n); }\n";
+    let (out, runs) = run_pass(inline_functions, input, want);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        "int d(struct t *p) { g(0, \"%lu\", p->s); return \\\n  ((p->n) * (p->n)); }\n"
+    );
+    assert_eq!(runs, 2);
+    // Named parameters before `...`, and too few arguments for them.
+    let t = b"#define E(f, ...) e(f, __VA_ARGS__)\nE(1, 2, 3); E();";
+    let fs = funcs(t);
+    assert_eq!(fs.len(), 1);
+    // A call that does not fit takes the body as written.
+    assert_eq!(
+        String::from_utf8_lossy(&inlined(t, &fs[0], false).unwrap()),
+        "e(1, 2, 3); e(f, __VA_ARGS__);"
+    );
+}
