@@ -3,7 +3,8 @@
 //! Make's `:=` and `?=`, shell's `NAME=VALUE`, `let`/`const`/`var`/
 //! `local`/`export`/`my` before it) deleted, and VALUE put where NAME
 //! is used (`$(NAME)`, `${NAME}` and `$NAME` included): `D=build` …
-//! `$D/%.o` → `build/%.o`. Deletion alone keeps the chain of variables
+//! `$D/%.o` → `build/%.o`. C's `#define NAME VALUE` and `typedef VALUE
+//! NAME;` are definitions too. Deletion alone keeps the chain of variables
 //! a failure goes through; C-Reduce inlines the same way with a parser.
 
 use super::super::{ddmin::is_word, Tester};
@@ -51,6 +52,9 @@ fn def_at(text: &[u8], s: usize, e: usize) -> Option<Def> {
         return define_at(text, (s, e), blanks(i + 1), word_end, blanks);
     }
     let w = word_end(i);
+    if &text[i..w] == b"typedef" {
+        return typedef_at(text, (s, e), w);
+    }
     if PREFIXES.contains(&&text[i..w]) && w < e && matches!(text[w], b' ' | b'\t') {
         i = blanks(w);
     }
@@ -106,6 +110,25 @@ fn define_at(
     let v = blanks(n);
     let ve = v + text[v..e].trim_ascii_end().len();
     (ve > v && text[ve - 1] != b'\\').then_some(Def {
+        line: (s, e),
+        name: (n0, n),
+        value: (v, ve),
+    })
+}
+
+/// C's `typedef TYPE NAME;` on the unit `s..e`, TYPE starting after
+/// `from`: NAME (the last word) is defined as TYPE. Not a function
+/// pointer's or an array's (`typedef int (*f)(void);`, `typedef int
+/// v[4];`): NAME is not last there.
+fn typedef_at(text: &[u8], (s, e): (usize, usize), from: usize) -> Option<Def> {
+    let unit = text[..e].trim_ascii_end();
+    let end = unit.len() - usize::from(unit.ends_with(b";"));
+    let body = text[from..end].trim_ascii_end();
+    let n = from + body.len();
+    let n0 = n - super::word_before(body);
+    let v = from + (text[from..n0].len() - text[from..n0].trim_ascii_start().len());
+    let ve = v + text[v..n0].trim_ascii_end().len();
+    (n0 < n && ve > v && !text[v..ve].contains(&b'(')).then_some(Def {
         line: (s, e),
         name: (n0, n),
         value: (v, ve),
@@ -395,5 +418,17 @@ mod tests {
         });
         assert_eq!(out, b"# define F(x) x\n#define L a \\\nint a[10];\n");
         assert_eq!(runs, 1);
+    }
+
+    #[test]
+    fn a_typedef_goes_into_its_uses() {
+        let input = b"typedef unsigned long long c_t;\ntypedef int (*f)(void);\nstruct t{c_t s;};";
+        let names: Vec<&[u8]> = defs(input).iter().map(|d| &input[d.name.0..d.name.1]).collect();
+        assert_eq!(names, [&b"c_t"[..]]);
+        let ds = defs(input);
+        assert_eq!(
+            String::from_utf8_lossy(&inlined_in(input, &ds, 0, false).unwrap()),
+            "typedef int (*f)(void);\nstruct t{unsigned long long s;};"
+        );
     }
 }
