@@ -4,7 +4,8 @@
 //! every qualified use unresolved, and the qualifiers deleted leave the
 //! block holding names the uses can no longer see, so neither edit alone
 //! keeps a compiler past name resolution: the block's brackets, its
-//! header and every `NAME::` go in one candidate.
+//! header and every `NAME::` go in one candidate. The same for a
+//! keyword module (`module C` … `end`) and its `include C` statements.
 
 use super::super::{ddmin, Tester};
 use super::pairs;
@@ -82,23 +83,95 @@ fn qualified<'a>(text: &'a [u8], name: &'a [u8]) -> impl Iterator<Item = usize> 
     })
 }
 
-/// One candidate per named scope (see [`scopes`]), outer first: its
-/// header and brackets deleted with every `NAME::` (`mod s{struct
-/// r{}}fn f(o:s::r){}` → `struct r{}fn f(o:r){}`). After a success the
-/// scopes are found again and the walk goes on from the same index.
-/// `text` must be known interesting.
-pub fn flatten_scopes(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(text, tester, scopes, |cur, &(s, o, c)| {
-        let before = cur[..o].trim_ascii_end();
-        let name = &before[before.len() - word_before(before)..];
-        let mut cut: Vec<(usize, usize)> = qualified(cur, name)
-            .map(|i| (i, i + name.len() + 2))
+/// Words that bring a module's names into another scope (`include C`
+/// of Ruby, `using M` of Julia): a statement of one of them and a
+/// module's name goes when the module is flattened.
+const IMPORTS: &[&[u8]] = &[b"include", b"extend", b"prepend", b"using", b"import"];
+
+/// What flattening each named scope deletes, as sorted spans, outer scope
+/// first: a brace scope's header and brackets (see [`scopes`]) with every
+/// `NAME::`; a keyword module (`module NAME` … `end`, Ruby's and
+/// Julia's) used elsewhere by a `NAME::`, a `NAME.` or an import
+/// statement (`include NAME`, [`IMPORTS`]): its header line, its `end`,
+/// those qualifiers and the import statements.
+fn flattenings(text: &[u8]) -> Vec<Vec<(usize, usize)>> {
+    let mut out: Vec<(usize, Vec<(usize, usize)>)> = scopes(text)
+        .into_iter()
+        .map(|(s, o, c)| {
+            let before = text[..o].trim_ascii_end();
+            let name = &before[before.len() - word_before(before)..];
+            let mut cut: Vec<(usize, usize)> = qualified(text, name)
+                .map(|i| (i, i + name.len() + 2))
+                .collect();
+            cut.extend([(s, o + 1), (c, c + 1)]);
+            (s, cut)
+        })
+        .collect();
+    for b in super::keywords::blocks(text) {
+        let head = &text[b.start..];
+        let (Some(rest), Some(&(bs, be))) = (head.strip_prefix(b"module "), b.bodies.first()) else {
+            continue;
+        };
+        let name_len = rest.iter().take_while(|&&c| ddmin::is_word(c)).count();
+        let name = &rest[..name_len];
+        if name_len == 0 || !text[..b.end].ends_with(b"end") {
+            continue;
+        }
+        let outside = |i: usize| i < b.start || i >= b.end;
+        let mut cut: Vec<(usize, usize)> = (0..text.len())
+            .filter(|&i| outside(i) && (i == 0 || !ddmin::is_word(text[i - 1])))
+            .filter(|&i| {
+                text[i..].starts_with(name)
+                    && (text[i + name_len..].starts_with(b"::")
+                        || text[i + name_len..].starts_with(b"."))
+            })
+            .map(|i| (i, i + name_len + usize::from(text[i + name_len] == b':') + 1))
             .collect();
-        cut.extend([(s, o + 1), (c, c + 1)]);
+        cut.extend(imports(text, name).filter(|&(s, _)| outside(s)));
+        if cut.is_empty() {
+            continue;
+        }
+        cut.extend([(b.start, bs), (be, b.end)]);
         cut.sort_unstable();
+        out.push((b.start, cut));
+    }
+    out.sort_by_key(|(s, _)| *s);
+    out.into_iter().map(|(_, mut c)| {
+        c.sort_unstable();
+        c
+    }).collect()
+}
+
+/// The lines of `text` that import `name` (`include C`): each as its
+/// span with its line end.
+fn imports<'a>(text: &'a [u8], name: &'a [u8]) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let mut at = 0;
+    ddmin::lines(text).into_iter().filter_map(move |l| {
+        let s = at;
+        at += l.len();
+        let mut words = l.trim_ascii().splitn(2, |b| b.is_ascii_whitespace());
+        let (Some(kw), Some(n)) = (words.next(), words.next()) else {
+            return None;
+        };
+        let n = n.trim_ascii();
+        let n = n.strip_suffix(b";").unwrap_or(n).trim_ascii_end();
+        (IMPORTS.contains(&kw) && n == name).then_some((s, s + l.len()))
+    })
+}
+
+/// One candidate per named scope (see [`flattenings`]), outer first:
+/// the spans it deletes deleted (`mod s{struct r{}}fn f(o:s::r){}` →
+/// `struct r{}fn f(o:r){}`). After a success the scopes are found again
+/// and the walk goes on from the same index. `text` must be known
+/// interesting.
+pub fn flatten_scopes(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    super::walk(text, tester, flattenings, |cur, cut| {
         let mut out = Vec::with_capacity(cur.len());
         let mut at = 0;
-        for (a, b) in cut {
+        for &(a, b) in cut {
+            if a < at {
+                return Vec::new();
+            }
             out.extend_from_slice(&cur[at..a]);
             at = b;
         }
@@ -130,5 +203,24 @@ mod tests {
         assert_eq!(runs, 1);
         // No qualified use: no candidate.
         assert!(scopes(b"impl T for U {} mod s {}").is_empty());
+    }
+
+    #[test]
+    fn a_module_goes_with_its_imports_and_qualifiers() {
+        // Ruby: `include C` needs `module C`; without both the method is
+        // top-level and still called.
+        let input = b"module C\ndef fmt v\nend\nend\nclass R\ninclude C\ndef r\nfmt 1,0\nC::K\nend\nend\nR.new.r\n";
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.contains("fmt 1,0") && s.contains("def fmt v") && (s.contains("module C") == s.contains("include C"))
+        };
+        let (out, runs) = run_pass(flatten_scopes, input, p);
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "def fmt v\nend\n\nclass R\ndef r\nfmt 1,0\nK\nend\nend\nR.new.r\n"
+        );
+        assert_eq!(runs, 1);
+        // A module nothing names: left to the keyword-block pass.
+        assert!(flattenings(b"module C\nx\nend\ny").is_empty());
     }
 }
