@@ -332,7 +332,7 @@ fn arguments<'t>(text: &'t [u8], p: &Pair) -> Vec<&'t [u8]> {
 /// `body` with each whole-word `names[i]` replaced by `values[i]`. A
 /// name with a sigil (PHP's `$x`) is replaced with its sigil; one without
 /// leaves a sigilled word alone (`$t` is not `t`).
-fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
+pub(super) fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len());
     let mut at = 0;
     for (s, e) in super::word_spans(body) {

@@ -262,8 +262,18 @@ fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usiz
     let closer = |t: &[u8]| kw(&[b"end", b"fi", b"done", b"esac"], t).is_some();
     let mut stmt = o.start;
     let mut crossed = false;
+    // A pair closed before the opener is part of the statement
+    // (`(s.each 0).map do`): its `(` ends nothing.
+    let mut depth = 0usize;
     for j in (0..o.tok).rev() {
         let t = toks[j];
+        if t == b")" {
+            depth += 1;
+        } else if t == b"(" && depth > 0 {
+            depth -= 1;
+            stmt = at[j];
+            continue;
+        }
         if t.contains(&b'\n') && stmt == o.start && !crossed {
             let prev = toks[..j].iter().rposition(|t| !t[0].is_ascii_whitespace());
             if prev.is_some_and(|p| !ends(toks[p]) && !closer(toks[p])) {
@@ -296,10 +306,10 @@ fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usiz
             kw(BODY_MARKERS, kind).map(|_| from)
         } else if has_marker || o.kind == b"case" {
             None
-        } else if o.kind == b"begin" || o.kind == b"do" && !text[from..to].contains(&b'\n') {
+        } else if o.kind == b"begin" || o.kind == b"do" {
             // The first segment of a block without `then`/`do`: `begin`
-            // and Lua's one-line `do` start the body at once, the others
-            // on the header's next line.
+            // and `do` (Lua's `do … end`, Ruby's `do |x| … end`) start
+            // the body at once, the others on the header's next line.
             Some(from)
         } else {
             text[from..to]
@@ -342,15 +352,22 @@ fn without(text: &[u8], cut: &[(usize, usize)]) -> Vec<u8> {
 }
 
 /// `body` without the block parameters it starts with (`|a, b|` of
-/// Ruby's `do |a, b| … end`).
-fn without_params(body: &[u8]) -> &[u8] {
+/// Ruby's `do |a, b| … end`), and the parameters' names.
+fn without_params(body: &[u8]) -> (&[u8], Vec<&[u8]>) {
     let t = body.trim_ascii_start();
     let Some(r) = t.strip_prefix(b"|") else {
-        return body;
+        return (body, Vec::new());
     };
     match r.iter().position(|&b| b == b'|' || b == b'\n') {
-        Some(p) if r[p] == b'|' => &r[p + 1..],
-        _ => body,
+        Some(p) if r[p] == b'|' => {
+            let names = r[..p]
+                .split(|&b| b == b',')
+                .map(<[u8]>::trim_ascii)
+                .filter(|n| !n.is_empty() && n.iter().all(|&b| ddmin::is_word(b)))
+                .collect();
+            (&r[p + 1..], names)
+        }
+        _ => (body, Vec::new()),
     }
 }
 
@@ -358,7 +375,8 @@ fn without_params(body: &[u8]) -> &[u8] {
 /// the opener, outer first: the block with its statement (`local function
 /// f() … end`); the block alone; each body in its place (`if c; then x;
 /// fi` → ` x; `); each body for the statement around the block (`s.map do
-/// |l| f l end` → ` f l `, block parameters left out); the condition and first body without their keywords (`
+/// |l| f l end` → ` f l `, block parameters left out, then also replaced
+/// by `0`: ` f 0 `); the condition and first body without their keywords (`
 /// c; x; `). After a success the blocks are found again and the walk goes
 /// on from the same block index. `text` must be known interesting.
 pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
@@ -369,14 +387,21 @@ pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         }
         cands.push(without(cur, &[(b.start, b.end)]));
         for &(s, e) in &b.bodies {
-            cands.push(super::splice(&[&cur[..b.start], &cur[s..e], &cur[b.end..]]));
+            let body = without_params(&cur[s..e]).0;
+            cands.push(super::splice(&[&cur[..b.start], body, &cur[b.end..]]));
         }
         // The statement around the block replaced by a body (`s.map do
         // |l| f l end` → `f l`), the block's parameters (`|l|`) left out.
         if b.stmt < b.start {
             for &(s, e) in &b.bodies {
-                let body = without_params(&cur[s..e]);
+                let (body, params) = without_params(&cur[s..e]);
                 cands.push(super::splice(&[&cur[..b.stmt], body, &cur[b.end..]]));
+                // The parameters, no longer bound, as the constant `0`.
+                if !params.is_empty() {
+                    let zeros = vec![&b"0"[..]; params.len()];
+                    let body = super::calls::substitute(body, &params, &zeros);
+                    cands.push(super::splice(&[&cur[..b.stmt], &body, &cur[b.end..]]));
+                }
             }
         }
         if !b.keywords.is_empty() {
@@ -425,7 +450,7 @@ mod tests {
             got[0].1,
             ["  return 1 if x\n  y.each do |v|\n    p v\n  end\n"]
         );
-        assert_eq!(got[1].1, ["    p v\n  "]);
+        assert_eq!(got[1].1, [" |v|\n    p v\n  "]);
         assert_eq!(got[2].0, "function g() end");
         assert!(got[2].1.is_empty());
         assert_eq!(got[3].1, [" h() "]);
@@ -502,11 +527,19 @@ mod tests {
         let input = b"R.new(s)\ns.map do |l| fmt l, 0 end\nputs 1";
         let wanted = |c: &[u8]| {
             let t = String::from_utf8_lossy(c);
-            t.contains("fmt l, 0") && !t.contains("do") && !t.contains('|')
+            t.contains("fmt l, 0") && !t.contains("map") && !t.contains('|')
         };
         let (out, _) = run_pass(delete_keyword_blocks, input, wanted);
         assert_eq!(String::from_utf8_lossy(&out), "R.new(s)\n fmt l, 0 \nputs 1");
-        assert_eq!(without_params(b" |a, b| x"), b" x");
-        assert_eq!(without_params(b" |a\n x|"), b" |a\n x|");
+        assert_eq!(without_params(b" |a, b| x"), (&b" x"[..], vec![&b"a"[..], b"b"]));
+        assert_eq!(without_params(b" |a\n x|"), (&b" |a\n x|"[..], vec![]));
+        // A pair closed before the opener belongs to the statement.
+        let t = b"x(1)\n(s.e 0).map do |l| p l end";
+        let b = &blocks(t)[0];
+        assert_eq!(&t[b.stmt..b.start], b"(s.e 0).map ");
+        // The parameters as `0` where the body needs a value.
+        let wanted = |c: &[u8]| String::from_utf8_lossy(c).contains("fmt 0, 0");
+        let (out, _) = run_pass(delete_keyword_blocks, b"s.map do |l| fmt l, 0 end", wanted);
+        assert_eq!(String::from_utf8_lossy(&out), " fmt 0, 0 ");
     }
 }
