@@ -378,7 +378,8 @@ pub(super) fn pairs_with_commas(text: &[u8]) -> Vec<(usize, usize, Vec<usize>)> 
 /// fixpoint [`inline::inline_definitions`],
 /// [`lists::delete_list_elements`], [`args::delete_columns`],
 /// [`args::delete_aligned_arguments`], [`repeats::delete_repeats`],
-/// [`hoist::hoist_parts`], [`ddmin::delete_adjacent_tokens`],
+/// [`hoist::hoist_parts`], [`lift::lift_contents`],
+/// [`ddmin::delete_adjacent_tokens`],
 /// [`ddmin::delete_between_equal_tokens`], [`scopes::flatten_scopes`]
 /// and [`results::delete_results`], and more rounds if they changed
 /// anything. The result is
