@@ -411,7 +411,10 @@ mod tests {
     #[test]
     fn an_object_like_macro_goes_into_its_uses() {
         let input = b"#define N 10\n# define F(x) x\n#define L a \\\nint a[N];\n";
-        let names: Vec<&[u8]> = defs(input).iter().map(|d| &input[d.name.0..d.name.1]).collect();
+        let names: Vec<&[u8]> = defs(input)
+            .iter()
+            .map(|d| &input[d.name.0..d.name.1])
+            .collect();
         assert_eq!(names, [&b"N"[..]]);
         let (out, runs) = run_pass(inline_definitions, input, |c| {
             String::from_utf8_lossy(c).contains("int a[10];")
@@ -423,7 +426,10 @@ mod tests {
     #[test]
     fn a_typedef_goes_into_its_uses() {
         let input = b"typedef unsigned long long c_t;\ntypedef int (*f)(void);\nstruct t{c_t s;};";
-        let names: Vec<&[u8]> = defs(input).iter().map(|d| &input[d.name.0..d.name.1]).collect();
+        let names: Vec<&[u8]> = defs(input)
+            .iter()
+            .map(|d| &input[d.name.0..d.name.1])
+            .collect();
         assert_eq!(names, [&b"c_t"[..]]);
         let ds = defs(input);
         assert_eq!(

@@ -530,8 +530,14 @@ mod tests {
             t.contains("fmt l, 0") && !t.contains("map") && !t.contains('|')
         };
         let (out, _) = run_pass(delete_keyword_blocks, input, wanted);
-        assert_eq!(String::from_utf8_lossy(&out), "R.new(s)\n fmt l, 0 \nputs 1");
-        assert_eq!(without_params(b" |a, b| x"), (&b" x"[..], vec![&b"a"[..], b"b"]));
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "R.new(s)\n fmt l, 0 \nputs 1"
+        );
+        assert_eq!(
+            without_params(b" |a, b| x"),
+            (&b" x"[..], vec![&b"a"[..], b"b"])
+        );
         assert_eq!(without_params(b" |a\n x|"), (&b" |a\n x|"[..], vec![]));
         // A pair closed before the opener belongs to the statement.
         let t = b"x(1)\n(s.e 0).map do |l| p l end";

@@ -17,7 +17,7 @@ type Lift = ((usize, usize), (usize, usize));
 /// For each `(…)` pair, in order of its opener (outer first), whose
 /// contents start with a letter or `_` and hold two tokens or more, and
 /// that is not already a statement of its own: one candidate, the
-/// statement around it (see [`statement_around`]) replaced by the
+/// statement around it (bounded by `;` or line ends and the enclosing brackets) replaced by the
 /// contents. After a success the pairs are found again and the walk goes
 /// on from the same index. `text` must be known interesting.
 pub fn lift_contents(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {

@@ -109,7 +109,8 @@ fn flattenings(text: &[u8]) -> Vec<Vec<(usize, usize)>> {
         .collect();
     for b in super::keywords::blocks(text) {
         let head = &text[b.start..];
-        let (Some(rest), Some(&(bs, be))) = (head.strip_prefix(b"module "), b.bodies.first()) else {
+        let (Some(rest), Some(&(bs, be))) = (head.strip_prefix(b"module "), b.bodies.first())
+        else {
             continue;
         };
         let name_len = rest.iter().take_while(|&&c| ddmin::is_word(c)).count();
@@ -125,7 +126,12 @@ fn flattenings(text: &[u8]) -> Vec<Vec<(usize, usize)>> {
                     && (text[i + name_len..].starts_with(b"::")
                         || text[i + name_len..].starts_with(b"."))
             })
-            .map(|i| (i, i + name_len + usize::from(text[i + name_len] == b':') + 1))
+            .map(|i| {
+                (
+                    i,
+                    i + name_len + usize::from(text[i + name_len] == b':') + 1,
+                )
+            })
             .collect();
         cut.extend(imports(text, name).filter(|&(s, _)| outside(s)));
         if cut.is_empty() {
@@ -136,10 +142,12 @@ fn flattenings(text: &[u8]) -> Vec<Vec<(usize, usize)>> {
         out.push((b.start, cut));
     }
     out.sort_by_key(|(s, _)| *s);
-    out.into_iter().map(|(_, mut c)| {
-        c.sort_unstable();
-        c
-    }).collect()
+    out.into_iter()
+        .map(|(_, mut c)| {
+            c.sort_unstable();
+            c
+        })
+        .collect()
 }
 
 /// The lines of `text` that import `name` (`include C`): each as its
@@ -159,7 +167,8 @@ fn imports<'a>(text: &'a [u8], name: &'a [u8]) -> impl Iterator<Item = (usize, u
     })
 }
 
-/// One candidate per named scope (see [`flattenings`]), outer first:
+/// One candidate per named scope (a brace scope with `NAME::` uses, a
+/// keyword module with imports or qualifiers), outer first:
 /// the spans it deletes deleted (`mod s{struct r{}}fn f(o:s::r){}` →
 /// `struct r{}fn f(o:r){}`). After a success the scopes are found again
 /// and the walk goes on from the same index. `text` must be known
@@ -212,7 +221,9 @@ mod tests {
         let input = b"module C\ndef fmt v\nend\nend\nclass R\ninclude C\ndef r\nfmt 1,0\nC::K\nend\nend\nR.new.r\n";
         let p = |c: &[u8]| {
             let s = String::from_utf8_lossy(c);
-            s.contains("fmt 1,0") && s.contains("def fmt v") && (s.contains("module C") == s.contains("include C"))
+            s.contains("fmt 1,0")
+                && s.contains("def fmt v")
+                && (s.contains("module C") == s.contains("include C"))
         };
         let (out, runs) = run_pass(flatten_scopes, input, p);
         assert_eq!(

@@ -26,16 +26,16 @@ pub(super) fn macro_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Fun
     })
 }
 
+/// Names and the values they are bound to, in order.
+pub(super) type Bindings<'a> = (Vec<&'a [u8]>, Vec<Vec<u8>>);
+
 /// The names a body's parameters are replaced by and the values, from the
 /// parameters as written (`params`) and a call's arguments: one for one
 /// when the counts agree, and for a last parameter `...` (C's variadic
 /// macro) `__VA_ARGS__` bound to the rest of the arguments joined by `, `
 /// (none if fewer arguments than named parameters). `None` if they do
 /// not fit.
-pub(super) fn bind<'a>(
-    params: &[&'a [u8]],
-    args: &[Vec<u8>],
-) -> Option<(Vec<&'a [u8]>, Vec<Vec<u8>>)> {
+pub(super) fn bind<'a>(params: &[&'a [u8]], args: &[Vec<u8>]) -> Option<Bindings<'a>> {
     if params.last() == Some(&&b"..."[..]) {
         let named = params.len() - 1;
         if args.len() < named {
