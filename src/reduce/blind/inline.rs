@@ -155,12 +155,23 @@ pub fn defs(text: &[u8]) -> Vec<Def> {
 /// The statements of `text` as byte ranges: split after each line end,
 /// after each `;` (with the blanks and line end that follow it), and
 /// around each `{` and `}` (in neither range), the last three outside
-/// `(…)` and `[…]`.
+/// `(…)`, `[…]` and a `{…}` that is a value (after `=`: `s={}`).
 fn units(text: &[u8]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let (mut s, mut depth, mut i) = (0, 0usize, 0);
+    // Braces opened inside brackets or as a value (`s={}`, an object
+    // literal): they nest like brackets and split nothing.
+    let mut braces = 0usize;
     while i < text.len() {
         match text[i] {
+            b'{' if depth > 0 || text[..i].trim_ascii_end().ends_with(b"=") => {
+                braces += 1;
+                depth += 1;
+            }
+            b'}' if braces > 0 => {
+                braces -= 1;
+                depth = depth.saturating_sub(1);
+            }
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth = depth.saturating_sub(1),
             b'\n' => {
@@ -436,5 +447,20 @@ mod tests {
             String::from_utf8_lossy(&inlined_in(input, &ds, 0, false).unwrap()),
             "typedef int (*f)(void);\nstruct t{unsigned long long s;};"
         );
+    }
+
+    #[test]
+    fn an_object_literal_is_a_value() {
+        // node: `s` is assigned once, an empty object, in a block.
+        let input = b"async function p(){s={a:{}};await e\nPromise.all(s)}p()";
+        let names: Vec<&[u8]> = defs(input)
+            .iter()
+            .map(|d| &input[d.value.0..d.value.1])
+            .collect();
+        assert_eq!(names, [&b"{a:{}}"[..]]);
+        let (out, _) = run_pass(inline_definitions, input, |c| {
+            String::from_utf8_lossy(c).contains("Promise.all({a:{}})")
+        });
+        assert_eq!(out, b"async function p(){await e\nPromise.all({a:{}})}p()");
     }
 }
