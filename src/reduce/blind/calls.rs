@@ -406,10 +406,9 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
                 wrapped = true;
             }
         }
-        let args: Vec<Vec<u8>> = args.into_iter().map(Cow::into_owned).collect();
         let mut replaced = match macros::bind(&params, &args) {
             Some((names, values)) if names.iter().all(|p| !p.is_empty()) => {
-                let values: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+                let values: Vec<&[u8]> = values.iter().map(AsRef::as_ref).collect();
                 substitute(body, &names, &values)
             }
             _ => body.to_vec(),

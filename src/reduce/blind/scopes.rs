@@ -8,7 +8,7 @@
 //! keyword module (`module C` … `end`) and its `include C` statements.
 
 use super::super::{ddmin, Tester};
-use super::pairs;
+use super::{pairs, word_before};
 
 /// The named scopes of `text`: `(start, open, close)`, where the header
 /// starts (its keyword, or a `pub`, `export` or `inline` before it), the block's `{` and its
@@ -54,7 +54,7 @@ pub fn scopes(text: &[u8]) -> Vec<(usize, usize, usize)> {
             continue;
         }
         let name = &before[before.len() - name_len..];
-        if qualified(text, name).next().is_some() {
+        if qualifiers(text, name, false).next().is_some() {
             out.push((start, o, c));
         }
     }
@@ -64,22 +64,24 @@ pub fn scopes(text: &[u8]) -> Vec<(usize, usize, usize)> {
 /// Words before a scope's keyword that go with it.
 const MODIFIERS: &[&[u8]] = &[b"pub", b"export", b"inline"];
 
-/// The length of the word `text` ends with.
-fn word_before(text: &[u8]) -> usize {
-    text.iter()
-        .rev()
-        .take_while(|&&b| ddmin::is_word(b))
-        .count()
-}
-
-/// Where `NAME::` stands in `text` as a qualifier: not part of a longer
-/// word.
-fn qualified<'a>(text: &'a [u8], name: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+/// The spans of `NAME::` in `text` where it stands as a qualifier, not
+/// part of a longer word; with `dot`, also of `NAME.` (Ruby's `C.f`).
+fn qualifiers<'a>(
+    text: &'a [u8],
+    name: &'a [u8],
+    dot: bool,
+) -> impl Iterator<Item = (usize, usize)> + 'a {
     let n = name.len();
-    (0..text.len().saturating_sub(n + 1)).filter(move |&i| {
-        text[i..].starts_with(name)
-            && text[i + n..].starts_with(b"::")
-            && (i == 0 || !ddmin::is_word(text[i - 1]))
+    (0..text.len().saturating_sub(n + 1)).filter_map(move |i| {
+        if !text[i..].starts_with(name) || (i > 0 && ddmin::is_word(text[i - 1])) {
+            return None;
+        }
+        let rest = &text[i + n..];
+        if rest.starts_with(b"::") {
+            Some((i, i + n + 2))
+        } else {
+            (dot && rest.starts_with(b".")).then_some((i, i + n + 1))
+        }
     })
 }
 
@@ -100,9 +102,7 @@ fn flattenings(text: &[u8]) -> Vec<Vec<(usize, usize)>> {
         .map(|(s, o, c)| {
             let before = text[..o].trim_ascii_end();
             let name = &before[before.len() - word_before(before)..];
-            let mut cut: Vec<(usize, usize)> = qualified(text, name)
-                .map(|i| (i, i + name.len() + 2))
-                .collect();
+            let mut cut: Vec<(usize, usize)> = qualifiers(text, name, false).collect();
             cut.extend([(s, o + 1), (c, c + 1)]);
             (s, cut)
         })
@@ -119,26 +119,14 @@ fn flattenings(text: &[u8]) -> Vec<Vec<(usize, usize)>> {
             continue;
         }
         let outside = |i: usize| i < b.start || i >= b.end;
-        let mut cut: Vec<(usize, usize)> = (0..text.len())
-            .filter(|&i| outside(i) && (i == 0 || !ddmin::is_word(text[i - 1])))
-            .filter(|&i| {
-                text[i..].starts_with(name)
-                    && (text[i + name_len..].starts_with(b"::")
-                        || text[i + name_len..].starts_with(b"."))
-            })
-            .map(|i| {
-                (
-                    i,
-                    i + name_len + usize::from(text[i + name_len] == b':') + 1,
-                )
-            })
+        let mut cut: Vec<(usize, usize)> = qualifiers(text, name, true)
+            .filter(|&(i, _)| outside(i))
             .collect();
         cut.extend(imports(text, name).filter(|&(s, _)| outside(s)));
         if cut.is_empty() {
             continue;
         }
         cut.extend([(b.start, bs), (be, b.end)]);
-        cut.sort_unstable();
         out.push((b.start, cut));
     }
     out.sort_by_key(|(s, _)| *s);

@@ -4,6 +4,8 @@
 //! function, with `__VA_ARGS__` taking the arguments a `...` parameter
 //! stands for ([`bind`]).
 
+use std::borrow::Cow;
+
 use super::super::args::Pair;
 use super::super::{line_end, line_start};
 use super::{defs, Func};
@@ -27,7 +29,7 @@ pub(super) fn macro_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Fun
 }
 
 /// Names and the values they are bound to, in order.
-pub(super) type Bindings<'a> = (Vec<&'a [u8]>, Vec<Vec<u8>>);
+pub(super) type Bindings<'a, 'v> = (Vec<&'a [u8]>, Vec<Cow<'v, [u8]>>);
 
 /// The names a body's parameters are replaced by and the values, from the
 /// parameters as written (`params`) and a call's arguments: one for one
@@ -35,7 +37,15 @@ pub(super) type Bindings<'a> = (Vec<&'a [u8]>, Vec<Vec<u8>>);
 /// macro) `__VA_ARGS__` bound to the rest of the arguments joined by `, `
 /// (none if fewer arguments than named parameters). `None` if they do
 /// not fit.
-pub(super) fn bind<'a>(params: &[&'a [u8]], args: &[Vec<u8>]) -> Option<Bindings<'a>> {
+pub(super) fn bind<'a, 'v>(
+    params: &[&'a [u8]],
+    args: &'v [Cow<'v, [u8]>],
+) -> Option<Bindings<'a, 'v>> {
+    let borrowed = |xs: &'v [Cow<'v, [u8]>]| {
+        xs.iter()
+            .map(|a| Cow::Borrowed(a.as_ref()))
+            .collect::<Vec<_>>()
+    };
     if params.last() == Some(&&b"..."[..]) {
         let named = params.len() - 1;
         if args.len() < named {
@@ -43,9 +53,9 @@ pub(super) fn bind<'a>(params: &[&'a [u8]], args: &[Vec<u8>]) -> Option<Bindings
         }
         let mut names = params[..named].to_vec();
         names.push(b"__VA_ARGS__");
-        let mut values = args[..named].to_vec();
-        values.push(args[named..].join(&b", "[..]));
+        let mut values = borrowed(&args[..named]);
+        values.push(Cow::Owned(args[named..].join(&b", "[..])));
         return Some((names, values));
     }
-    (args.len() == params.len()).then(|| (params.to_vec(), args.to_vec()))
+    (args.len() == params.len()).then(|| (params.to_vec(), borrowed(args)))
 }
