@@ -9,6 +9,7 @@
 //! unless ddmin's chunks happen to align with it; [`delete_pairs`] offers
 //! both as single candidates.
 
+pub mod alias;
 pub mod args;
 pub mod calls;
 pub mod comments;
@@ -135,6 +136,25 @@ fn structural(text: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
         }
         None
     })
+}
+
+/// The closer of the bracket opened at `o` (string literals skipped, as
+/// in [`pairs`]), if it closes.
+pub(super) fn close_of(text: &[u8], o: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, b) in structural(&text[o..]) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(o + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `pieces` joined, with a blank where a seam would fuse two words into
@@ -524,6 +544,8 @@ fn rounds(
             // them changed the text.
             *cur = inline::inline_definitions(cur, tester);
             passes.push(("inline-definitions", cur.len(), tester.stats().tests));
+            *cur = alias::replace_aliases(cur, tester);
+            passes.push(("replace-aliases", cur.len(), tester.stats().tests));
             *cur = lists::delete_list_elements(cur, tester);
             passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
             *cur = args::delete_columns(cur, tester);

@@ -107,8 +107,36 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
                 .take(MAX_PARTS)
                 .map(|&(a, b)| super::splice(&[&cur[..head], &cur[a..b], tail, &cur[end..]])),
         );
+        // A value indexed or called right away (`{"g": l}[k]`, `f(a)(b)`)
+        // also goes whole: its part alone is often the only valid value
+        // (`l[k]` and `{"g": l}` each fail where `l` does).
+        let chain = postfix_end(cur, end);
+        if it.stmt.is_none() && chain > end {
+            out.extend(
+                ps.iter()
+                    .take(MAX_PARTS)
+                    .map(|&(a, b)| super::splice(&[&cur[..head], &cur[a..b], &cur[chain..]])),
+            );
+        }
         out
     })
+}
+
+/// Where the postfix brackets right after `end` end: each `[…]` or `(…)`
+/// that follows with no blank between, in turn (`[k](x)` of
+/// `{…}[k](x)`); `end` if none does.
+fn postfix_end(text: &[u8], end: usize) -> usize {
+    let mut at = end;
+    while let Some(&b) = text.get(at) {
+        if !matches!(b, b'[' | b'(') {
+            break;
+        }
+        match super::close_of(text, at) {
+            Some(c) => at = c + 1,
+            None => break,
+        }
+    }
+    at
 }
 
 /// A bracket pair as [`hoist_parts`] sees it.
@@ -344,6 +372,18 @@ mod tests {
         };
         let input = b"x = self.e.t(order);";
         assert_eq!(run_pass(hoist_parts, input, p).0, b"x = order;");
+    }
+
+    #[test]
+    fn a_value_indexed_right_away_goes_with_its_index() {
+        // Interesting iff `s` is `l`: `l[c["e"]]` and `{"g":l}` are other
+        // values, only the pair with its index replaced by `l` keeps it.
+        let p = |c: &[u8]| c == b"s=l;s()";
+        let input = br#"s={"g":l}[c["e"]];s()"#;
+        assert_eq!(run_pass(hoist_parts, input, p).0, b"s=l;s()");
+        // A call's result called: `f(a)(b)` becomes `a` too.
+        let p = |c: &[u8]| c == b"x=a;";
+        assert_eq!(run_pass(hoist_parts, b"x=f(a)(b);", p).0, b"x=a;");
     }
 
     #[test]

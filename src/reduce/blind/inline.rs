@@ -206,7 +206,7 @@ fn units(text: &[u8]) -> Vec<(usize, usize)> {
 
 /// The uses of `name` in `text[from..to]` as byte ranges to replace: the
 /// word alone (not after `.`), or with its `$`, `$(…)` or `${…}`.
-fn uses(text: &[u8], name: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
+pub(super) fn uses(text: &[u8], name: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = from;
     while i + name.len() <= to {
