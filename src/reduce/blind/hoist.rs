@@ -316,8 +316,11 @@ fn targets(text: &[u8]) -> Vec<(usize, usize)> {
     out
 }
 
+/// Words a value follows: `return x`, `await p`, `yield v`, `throw e`.
+const VALUE_LEADS: &[&[u8]] = &[b"return", b"await", b"yield", b"throw"];
+
 /// Whether `text[s..e]` stands alone as a value: after `=`, `(`, `[`,
-/// `,` or the word `return`, and before `;`, `)`, `]`, `,`, `}` or the
+/// `,` or a word of [`VALUE_LEADS`], and before `;`, `)`, `]`, `,`, `}` or the
 /// line's end.
 fn in_value_place(text: &[u8], s: usize, e: usize) -> bool {
     let before = text[..s].trim_ascii_end();
@@ -325,8 +328,8 @@ fn in_value_place(text: &[u8], s: usize, e: usize) -> bool {
     let opens = match before.last() {
         Some(b'=' | b'(' | b'[' | b',') => true,
         _ => {
-            before.ends_with(b"return")
-                && (before.len() == 6 || !ddmin::is_word(before[before.len() - 7]))
+            let w = super::word_before(before);
+            w > 0 && VALUE_LEADS.contains(&&before[before.len() - w..])
         }
     };
     opens
@@ -450,6 +453,10 @@ mod tests {
         // `f(s)` as 0, 1; `(s)`'s `s` as 0, `""`; `total=s`; the targets
         // `s=`, `o.s=`, `this.total=` (`x=>` is no assignment).
         assert_eq!(runs, 8);
+        // After `await` (`yield`, `throw`) as after `return`.
+        let input = b"e=m=>e;async function p(){await e\nf()}";
+        let (out, _) = run_pass(constants, input, |c| c.ends_with(b"{await 0\nf()}"));
+        assert_eq!(out, b"e=m=>e;async function p(){await 0\nf()}");
         // `""` not as an index: `_[a]` does not become `_[""]`.
         let p = |c: &[u8]| c.starts_with(b"a;_[") && !c.contains(&b'0');
         assert_eq!(run_pass(constants, b"a;_[a]", p).0, b"a;_[a]");

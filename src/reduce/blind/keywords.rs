@@ -33,6 +33,26 @@ pub struct Block {
     pub keywords: Vec<(usize, usize)>,
 }
 
+/// The closers a number can run into with no blank between (`0,0end`:
+/// Ruby and Lua read `0` and `end`, a byte sweep may have taken the
+/// blank).
+const GLUED: &[&[u8]] = &[b"end", b"fi", b"done", b"esac"];
+
+/// `toks` with each word that is digits then a closer ([`GLUED`]) split
+/// in two.
+fn split_closers(toks: Vec<&[u8]>) -> Vec<&[u8]> {
+    let mut out = Vec::with_capacity(toks.len());
+    for t in toks {
+        let d = t.iter().take_while(|b| b.is_ascii_digit()).count();
+        if d > 0 && GLUED.contains(&&t[d..]) {
+            out.extend([&t[..d], &t[d..]]);
+        } else {
+            out.push(t);
+        }
+    }
+    out
+}
+
 /// Words that open a block: each is closed by `end`, and `if` also by
 /// `fi`, `case` by `esac`, a loop's `do` by `done`.
 const OPENERS: &[&[u8]] = &[
@@ -111,7 +131,7 @@ fn kw(set: &[&'static [u8]], w: &[u8]) -> Option<&'static [u8]> {
 /// assert_eq!((body(0), body(1)), (&b" b; "[..], &b" c; "[..]));
 /// ```
 pub fn blocks(text: &[u8]) -> Vec<Block> {
-    let toks = ddmin::tokens(text);
+    let toks = split_closers(ddmin::tokens(text));
     let mut at = Vec::with_capacity(toks.len() + 1);
     let mut n = 0;
     for t in &toks {
@@ -547,5 +567,16 @@ mod tests {
         let wanted = |c: &[u8]| String::from_utf8_lossy(c).contains("fmt 0, 0");
         let (out, _) = run_pass(delete_keyword_blocks, b"s.map do |l| fmt l, 0 end", wanted);
         assert_eq!(String::from_utf8_lossy(&out), " fmt 0, 0 ");
+    }
+
+    #[test]
+    fn a_closer_glued_to_a_number_still_closes() {
+        // Ruby reads `0end` as `0 end`: the class goes for its body.
+        let input = b"def f e\nend\nclass R\nf 0,0end";
+        let wanted = |c: &[u8]| String::from_utf8_lossy(c).ends_with("\nf 0,0");
+        let (out, _) = run_pass(delete_keyword_blocks, input, wanted);
+        assert_eq!(String::from_utf8_lossy(&out), "def f e\nend\nf 0,0");
+        // A word that is no number keeps its closer: `x0end` is a name.
+        assert!(blocks(b"class R\nx0end").is_empty());
     }
 }
