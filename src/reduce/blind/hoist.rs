@@ -229,7 +229,8 @@ const FOR_TARGETS: &[&[u8]] = &[b""];
 /// candidate each, in order of position:
 /// * a call or index (a pair `(…)` or `[…]` with a name right before it,
 ///   `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def f(a):`)
-///   replaced by `0`, then by `1`;
+///   replaced by `0`, then by `1`, then by each of the text's first
+///   string literals elsewhere ([`string_literals`]);
 /// * an empty string (`""`, `''`) replaced by `0`;
 /// * a use of a name after its first occurrence, standing alone as a
 ///   value (`name_uses`: `this.total=s}`), replaced by `0`, and a
@@ -246,10 +247,46 @@ const FOR_TARGETS: &[&[u8]] = &[b""];
 /// the same index. `text` must be known interesting.
 pub fn constants(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     super::walk(text, tester, valued, |cur, &(s, e, ks)| {
-        ks.iter()
+        let mut out: Vec<Vec<u8>> = ks
+            .iter()
             .map(|k| super::splice(&[&cur[..s], k, &cur[e..]]))
-            .collect()
+            .collect();
+        if ks == FOR_CALLS {
+            out.extend(
+                string_literals(cur)
+                    .into_iter()
+                    .filter(|&(a, b)| b <= s || a >= e)
+                    .map(|(a, b)| super::splice(&[&cur[..s], &cur[a..b], &cur[e..]])),
+            );
+        }
+        out
     })
+}
+
+/// The most string literals of a text a call is tried as.
+const MAX_LITERALS: usize = 3;
+
+/// The first [`MAX_LITERALS`] distinct non-empty string literals of
+/// `text` (`"tab"`, `'v'`), with their quotes: a call or an index is
+/// tried as each, after `0` and `1` — the value a lookup returns is often
+/// spelt in the input (`S[S.get(m)]` → `S["tab"]`, where `S` maps `"v"`
+/// to `"tab"`).
+fn string_literals(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < text.len() && out.len() < MAX_LITERALS {
+        match super::literal_end(text, i) {
+            Some(e) => {
+                let lit = &text[i..=e];
+                if e > i + 1 && !out.iter().any(|&(a, b)| &text[a..b] == lit) {
+                    out.push((i, e + 1));
+                }
+                i = e + 1;
+            }
+            None => i += 1,
+        }
+    }
+    out
 }
 
 /// The spans [`constants`] replaces, in order of their start, each with
@@ -453,6 +490,11 @@ mod tests {
         // `f(s)` as 0, 1; `(s)`'s `s` as 0, `""`; `total=s`; the targets
         // `s=`, `o.s=`, `this.total=` (`x=>` is no assignment).
         assert_eq!(runs, 8);
+        // A lookup as a string of the text: `S.get(m)` → `"tab"`.
+        let input = b"S={\"v\":\"tab\"}\nfor m in\"v\":S[S.get(m)]";
+        let p = |c: &[u8]| c.ends_with(b"S[\"tab\"]");
+        let (out, _) = run_pass(constants, input, p);
+        assert_eq!(out, b"S={\"v\":\"tab\"}\nfor m in\"v\":S[\"tab\"]");
         // After `await` (`yield`, `throw`) as after `return`.
         let input = b"e=m=>e;async function p(){await e\nf()}";
         let (out, _) = run_pass(constants, input, |c| c.ends_with(b"{await 0\nf()}"));
