@@ -4,7 +4,8 @@
 //! `local`/`export`/`my` before it) deleted, and VALUE put where NAME
 //! is used (`$(NAME)`, `${NAME}` and `$NAME` included): `D=build` …
 //! `$D/%.o` → `build/%.o`. C's `#define NAME VALUE` and `typedef VALUE
-//! NAME;` are definitions too. Deletion alone keeps the chain of variables
+//! NAME;` are definitions too, and so is ML's `let NAME = VALUE in`
+//! anywhere on a line, inlined after its `in`. Deletion alone keeps the chain of variables
 //! a failure goes through; C-Reduce inlines the same way with a parser.
 
 use super::super::{ddmin::is_word, Tester};
@@ -31,6 +32,9 @@ pub struct Def {
     pub name: (usize, usize),
     /// The value, trimmed, without a final `;`.
     pub value: (usize, usize),
+    /// An ML `let … in`: its name is used after it, to the end of the
+    /// innermost bracket pair around it (or of the text).
+    pub let_in: bool,
 }
 
 /// The definition on the line `s..e` of `text`, if it is one.
@@ -81,10 +85,15 @@ fn def_at(text: &[u8], s: usize, e: usize) -> Option<Def> {
     if ve > v && text[ve - 1] == b';' {
         ve -= 1;
     }
+    // `let x = v in` (ML): [`let_ins`] finds it, with its scope.
+    if ends_with_in(&text[v..ve]) {
+        return None;
+    }
     (ve > v).then_some(Def {
         line: (s, e),
         name: (i, n),
         value: (v, ve),
+        let_in: false,
     })
 }
 
@@ -113,6 +122,7 @@ fn define_at(
         line: (s, e),
         name: (n0, n),
         value: (v, ve),
+        let_in: false,
     })
 }
 
@@ -132,6 +142,7 @@ fn typedef_at(text: &[u8], (s, e): (usize, usize), from: usize) -> Option<Def> {
         line: (s, e),
         name: (n0, n),
         value: (v, ve),
+        let_in: false,
     })
 }
 
@@ -146,10 +157,67 @@ fn typedef_at(text: &[u8], (s, e): (usize, usize), from: usize) -> Option<Def> {
 /// assert_eq!(names, [&b"D"[..], b"S", b"n", b"t", b"s"]);
 /// ```
 pub fn defs(text: &[u8]) -> Vec<Def> {
-    units(text)
+    let mut out: Vec<Def> = units(text)
         .into_iter()
         .filter_map(|(s, e)| def_at(text, s, e))
-        .collect()
+        .collect();
+    out.extend(let_ins(text));
+    out.sort_by_key(|d| d.line);
+    out
+}
+
+/// Whether `v` ends with the word `in`.
+fn ends_with_in(v: &[u8]) -> bool {
+    v.ends_with(b"in") && (v.len() == 2 || !is_word(v[v.len() - 3]))
+}
+
+/// ML's `let NAME = VALUE in` (OCaml, F#, Haskell), anywhere on a line:
+/// the definition's line is from `let` through `in` and the blanks after
+/// it; VALUE on that line, without another `let`, `=` or `;`.
+fn let_ins(text: &[u8]) -> Vec<Def> {
+    let mut out = Vec::new();
+    let words: Vec<(usize, usize)> = super::word_spans(text).collect();
+    for (k, &(s, e)) in words.iter().enumerate() {
+        if &text[s..e] != b"let" || (s > 0 && text[s - 1] == b'.') {
+            continue;
+        }
+        let Some(&(n0, n)) = words.get(k + 1) else {
+            continue;
+        };
+        let eq = n + (text[n..].len() - text[n..].trim_ascii_start().len());
+        if !text[e..n0].iter().all(|b| matches!(b, b' ' | b'\t'))
+            || n0 == e
+            || text[n0].is_ascii_digit()
+            || text.get(eq) != Some(&b'=')
+            || matches!(text.get(eq + 1), Some(b'=' | b'>'))
+        {
+            continue;
+        }
+        let line_end = super::line_end(text, eq);
+        let Some(&(i0, i1)) = words[k + 2..]
+            .iter()
+            .take_while(|&&(a, _)| a < line_end)
+            .find(|&&(a, b)| matches!(&text[a..b], b"in" | b"let"))
+        else {
+            continue;
+        };
+        let v = eq + 1 + (text[eq + 1..i0].len() - text[eq + 1..i0].trim_ascii_start().len());
+        let ve = v + text[v..i0].trim_ascii_end().len();
+        if &text[i0..i1] != b"in" || ve <= v || text[v..ve].iter().any(|b| b"=;".contains(b)) {
+            continue;
+        }
+        let mut end = i1;
+        while end < text.len() && text[end].is_ascii_whitespace() {
+            end += 1;
+        }
+        out.push(Def {
+            line: (s, end),
+            name: (n0, n),
+            value: (v, ve),
+            let_in: true,
+        });
+    }
+    out
 }
 
 /// The statements of `text` as byte ranges: split after each line end,
@@ -278,7 +346,15 @@ fn inlined_in(text: &[u8], ds: &[Def], k: usize, scoped: bool) -> Option<Vec<u8>
         .collect();
     let value = &text[d.value.0..d.value.1];
     let mut spans = Vec::new();
-    if scoped {
+    if d.let_in {
+        let to = super::pairs(text)
+            .into_iter()
+            .filter(|&(o, c)| o < d.line.0 && d.line.1 <= c)
+            .map(|(_, c)| c)
+            .min()
+            .unwrap_or(text.len());
+        spans.extend(uses(text, name, d.line.1, to));
+    } else if scoped {
         spans.extend(uses(text, name, d.line.1, scope_end(text, d)?));
     } else if same.len() == 1 {
         spans.extend(uses(text, name, 0, d.line.0));
@@ -342,6 +418,26 @@ pub fn inline_definitions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 mod tests {
     use super::super::tests::run_pass;
     use super::*;
+
+    #[test]
+    fn an_ml_let_in_is_inlined_after_it() {
+        // OCaml: `s` is `l` after its `in`; the field `s` before it stays.
+        let input = b"type m={s:int}let l l=let s=l in\ny s 1";
+        let ds = defs(input);
+        let k = ds.iter().position(|d| d.let_in).unwrap();
+        assert_eq!(&input[ds[k].name.0..ds[k].name.1], b"s");
+        assert_eq!(
+            inlined_in(input, &ds, k, true).unwrap(),
+            b"type m={s:int}let l l=y l 1"
+        );
+        // Inside brackets, up to their closer.
+        let input = b"(let a=1 in a+a) a";
+        let ds = defs(input);
+        assert_eq!(inlined_in(input, &ds, 0, true).unwrap(), b"(1+1) a");
+        // A function (`let f x = …`) is none, nor is a value with `=`.
+        assert!(defs(b"let f x = 1 in f").is_empty());
+        assert!(defs(b"let b = x = 1 in b").iter().all(|d| !d.let_in));
+    }
 
     #[test]
     fn a_definition_between_semicolons_is_inlined() {
