@@ -12,7 +12,7 @@ use super::calls::is_name;
 use super::inline::defs;
 use super::inline::uses;
 use super::locate::word_spans;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The most names of one line tried for its defined name: a long line
 /// would otherwise cost a run per word.
@@ -45,10 +45,22 @@ pub struct Alias {
 /// ```
 pub fn aliases(text: &[u8]) -> Vec<Alias> {
     let words: Vec<(usize, usize)> = word_spans(text).collect();
-    let occurs_outside = |w: &[u8], (s, e): (usize, usize)| {
-        words
+    let mut counts: HashMap<&[u8], usize> = HashMap::new();
+    for &(a, b) in &words {
+        *counts.entry(&text[a..b]).or_default() += 1;
+    }
+    // The words within `s..e` (`words` is sorted).
+    let within = |(s, e): (usize, usize)| {
+        let from = words.partition_point(|&(a, _)| a < s);
+        let to = words.partition_point(|&(_, b)| b <= e);
+        &words[from..to.max(from)]
+    };
+    let occurs_outside = |w: &[u8], line: (usize, usize)| {
+        let inside = within(line)
             .iter()
-            .any(|&(a, b)| (b <= s || a >= e) && &text[a..b] == w)
+            .filter(|&&(a, b)| &text[a..b] == w)
+            .count();
+        counts.get(w).is_some_and(|&n| n > inside)
     };
     let heads: Vec<Head> = lines(text)
         .filter_map(|line| head(text, &words, line))
@@ -70,10 +82,7 @@ pub fn aliases(text: &[u8]) -> Vec<Alias> {
             continue;
         }
         let mut targets: Vec<(usize, usize)> = Vec::new();
-        for &(a, b) in words
-            .iter()
-            .filter(|&&(a, b)| h.name.1 <= a && b <= h.line.1)
-        {
+        for &(a, b) in within((h.name.1, h.line.1)) {
             let w = &text[a..b];
             if targets.len() < MAX_TARGETS
                 && w != kw

@@ -9,6 +9,7 @@
 use super::super::{ddmin, Tester};
 use super::pairs;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// The parts of the pair `o..=c` of `text`: the spans between its
 /// top-level separators (`,`, `:`, `;`, `=`, `=>`; brackets nested
@@ -246,19 +247,17 @@ const FOR_TARGETS: &[&[u8]] = &[b""];
 /// after a success the items are found again and the walk goes on from
 /// the same index. `text` must be known interesting.
 pub fn constants(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(text, tester, valued, |cur, &(s, e, ks)| {
+    super::walk(text, tester, valued, |cur, (s, e, ks, lits)| {
+        let (s, e) = (*s, *e);
         let mut out: Vec<Vec<u8>> = ks
             .iter()
             .map(|k| super::splice(&[&cur[..s], k, &cur[e..]]))
             .collect();
-        if ks == FOR_CALLS {
-            out.extend(
-                string_literals(cur)
-                    .into_iter()
-                    .filter(|&(a, b)| b <= s || a >= e)
-                    .map(|(a, b)| super::splice(&[&cur[..s], &cur[a..b], &cur[e..]])),
-            );
-        }
+        out.extend(
+            lits.iter()
+                .filter(|&&(a, b)| b <= s || a >= e)
+                .map(|&(a, b)| super::splice(&[&cur[..s], &cur[a..b], &cur[e..]])),
+        );
         out
     })
 }
@@ -289,10 +288,16 @@ fn string_literals(text: &[u8]) -> Vec<(usize, usize)> {
     out
 }
 
-/// The spans [`constants`] replaces, in order of their start, each with
-/// the constants it is tried as.
-fn valued(text: &[u8]) -> Vec<(usize, usize, &'static [&'static [u8]])> {
-    let mut out: Vec<(usize, usize, &'static [&'static [u8]])> = pairs(text)
+/// A span [`constants`] replaces, with the constants it is tried as and,
+/// for a call or an index, the spans of the string literals it is tried
+/// as next ([`string_literals`], found once per text).
+type Valued = (usize, usize, &'static [&'static [u8]], Rc<[(usize, usize)]>);
+
+/// The spans [`constants`] replaces, in order of their start.
+fn valued(text: &[u8]) -> Vec<Valued> {
+    let lits: Rc<[(usize, usize)]> = string_literals(text).into();
+    let none: Rc<[(usize, usize)]> = Rc::new([]);
+    let mut out: Vec<Valued> = pairs(text)
         .into_iter()
         .filter_map(|(o, c)| {
             let head = head(text, o);
@@ -300,20 +305,24 @@ fn valued(text: &[u8]) -> Vec<(usize, usize, &'static [&'static [u8]])> {
             (head < o
                 && super::calls::is_name(&text[head..o])
                 && !matches!(after.first(), Some(b'{' | b':')))
-            .then_some((head, c + 1, FOR_CALLS))
+            .then(|| (head, c + 1, FOR_CALLS, lits.clone()))
         })
         .collect();
     for (i, w) in text.windows(2).enumerate() {
         if matches!(w, b"\"\"" | b"''") && super::literal_end(text, i) == Some(i + 1) {
-            out.push((i, i + 2, FOR_STRINGS));
+            out.push((i, i + 2, FOR_STRINGS, none.clone()));
         }
     }
-    out.extend(targets(text).into_iter().map(|(s, e)| (s, e, FOR_TARGETS)));
+    out.extend(
+        targets(text)
+            .into_iter()
+            .map(|(s, e)| (s, e, FOR_TARGETS, none.clone())),
+    );
     out.extend(name_uses(text).into_iter().map(|(s, e)| {
         let arg = matches!(text[..s].trim_ascii_end().last(), Some(b'(' | b',' | b'='));
-        (s, e, if arg { FOR_ARGS } else { FOR_NAMES })
+        (s, e, if arg { FOR_ARGS } else { FOR_NAMES }, none.clone())
     }));
-    out.sort_unstable_by_key(|&(s, _, _)| s);
+    out.sort_unstable_by_key(|v| v.0);
     out
 }
 
