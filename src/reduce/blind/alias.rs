@@ -33,7 +33,7 @@ pub struct Alias {
 /// The alias lines of `text`: a line that starts with a lowercase word
 /// (a keyword: `class`, `struct`, `type`, ...) and a name after it, the
 /// name used elsewhere, and with other names on it that occur elsewhere
-/// too (at most [`MAX_TARGETS`], in order).
+/// too (at most 3, in order).
 ///
 /// ```
 /// use grammar_min::reduce::blind::alias::aliases;

@@ -231,7 +231,7 @@ const FOR_TARGETS: &[&[u8]] = &[b""];
 /// * a call or index (a pair `(…)` or `[…]` with a name right before it,
 ///   `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def f(a):`)
 ///   replaced by `0`, then by `1`, then by each of the text's first
-///   string literals elsewhere ([`string_literals`]);
+///   string literals elsewhere (the first 3 distinct ones);
 /// * an empty string (`""`, `''`) replaced by `0`;
 /// * a use of a name after its first occurrence, standing alone as a
 ///   value (`name_uses`: `this.total=s}`), replaced by `0`, and a
