@@ -406,6 +406,12 @@ const SHELLISH: &[&str] = &[
     "\nx = a\n",
     "$x",
     "END",
+    "\nclass l(a)\n",
+    "l",
+    "let s=a in ",
+    "await x",
+    "\"tab\"",
+    "0end",
 ];
 
 /// Balanced brackets: the predicates below need them, as a parser would.
