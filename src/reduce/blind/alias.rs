@@ -55,12 +55,14 @@ pub fn aliases(text: &[u8]) -> Vec<Alias> {
         let to = words.partition_point(|&(_, b)| b <= e);
         &words[from..to.max(from)]
     };
-    let occurs_outside = |w: &[u8], line: (usize, usize)| {
-        let inside = within(line)
-            .iter()
-            .filter(|&&(a, b)| &text[a..b] == w)
-            .count();
-        counts.get(w).is_some_and(|&n| n > inside)
+    // Per word of `line`, whether it occurs outside the line too.
+    let counts = &counts;
+    let outside = |line: (usize, usize)| {
+        let mut inside: HashMap<&[u8], usize> = HashMap::new();
+        for &(a, b) in within(line) {
+            *inside.entry(&text[a..b]).or_default() += 1;
+        }
+        move |w: &[u8]| counts.get(w).copied().unwrap_or(0) > inside.get(w).copied().unwrap_or(0)
     };
     let heads: Vec<Head> = lines(text)
         .filter_map(|line| head(text, &words, line))
@@ -75,7 +77,8 @@ pub fn aliases(text: &[u8]) -> Vec<Alias> {
         let body = &text[h.line.0..h.line.1];
         let count = |x: &[u8]| body.iter().filter(|b| x.contains(b)).count();
         let last = body.trim_ascii_end().last();
-        if !occurs_outside(n, h.line)
+        let occurs_outside = outside(h.line);
+        if !occurs_outside(n)
             || count(b"([{") != count(b")]}")
             || matches!(last, Some(b':' | b'{' | b'\\'))
         {
@@ -89,7 +92,7 @@ pub fn aliases(text: &[u8]) -> Vec<Alias> {
                 && w != n
                 && defined.contains(w)
                 && !targets.iter().any(|&(x, y)| &text[x..y] == w)
-                && occurs_outside(w, h.line)
+                && occurs_outside(w)
             {
                 targets.push((a, b));
             }
