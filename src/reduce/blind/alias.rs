@@ -149,23 +149,16 @@ fn head(text: &[u8], words: &[(usize, usize)], line: (usize, usize)) -> Option<H
 
 /// `a`'s line deleted and each use of its name elsewhere replaced by
 /// `target`.
-fn replaced(text: &[u8], a: &Alias, target: (usize, usize)) -> Vec<u8> {
+fn replaced(text: &[u8], a: &Alias, target: (usize, usize)) -> Option<Vec<u8>> {
     let name = &text[a.name.0..a.name.1];
     let value = &text[target.0..target.1];
-    let mut spans = uses(text, name, 0, a.line.0);
-    spans.push(a.line);
-    spans.extend(uses(text, name, a.line.1, text.len()));
-    let mut out = Vec::with_capacity(text.len());
-    let mut at = 0;
-    for (s, e) in spans {
-        out.extend_from_slice(&text[at..s]);
-        if (s, e) != a.line {
-            out.extend_from_slice(value);
-        }
-        at = e;
-    }
-    out.extend_from_slice(&text[at..]);
-    out
+    let before = uses(text, name, 0, a.line.0).into_iter();
+    let after = uses(text, name, a.line.1, text.len()).into_iter();
+    let edits = before
+        .map(|(s, e)| (s, e, value))
+        .chain([(a.line.0, a.line.1, &b""[..])])
+        .chain(after.map(|(s, e)| (s, e, value)));
+    super::replace_spans(text, edits)
 }
 
 /// Each alias line (see [`aliases`]) deleted with its name's uses
@@ -176,7 +169,7 @@ pub fn replace_aliases(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     super::walk(text, tester, aliases, |cur, a| {
         a.targets
             .iter()
-            .map(|&t| replaced(cur, a, t))
+            .filter_map(|&t| replaced(cur, a, t))
             .filter(|c| c.len() < cur.len())
             .collect()
     })
