@@ -138,25 +138,6 @@ fn structural(text: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
     })
 }
 
-/// The closer of the bracket opened at `o` (string literals skipped, as
-/// in [`pairs`]), if it closes.
-pub(super) fn close_of(text: &[u8], o: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, b) in structural(&text[o..]) {
-        match b {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(o + i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
 /// `pieces` joined, with a blank where a seam would fuse two words into
 /// one (`INSERT INTO r(a)VALUES` without `(a)` is `r VALUES`, not
 /// `rVALUES`, a new name). The sweeps delete blanks like anything else.

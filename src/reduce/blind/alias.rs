@@ -7,7 +7,7 @@
 //! reductions do this (`s(G)` → `Channel(G)`); C-Reduce's clang passes
 //! do it for C++ with a parser.
 
-use super::super::Tester;
+use super::super::{ddmin, Tester};
 use super::calls::is_name;
 use super::inline::defs;
 use super::inline::uses;
@@ -115,19 +115,12 @@ struct Head {
     name: (usize, usize),
 }
 
-/// The lines of `text`, each with its `\n`.
+/// The lines of `text` ([`ddmin::lines`]), as ranges with their `\n`.
 fn lines(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let mut s = 0;
-    std::iter::from_fn(move || {
-        (s < text.len()).then(|| {
-            let e = text[s..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(text.len(), |i| s + i + 1);
-            let line = (s, e);
-            s = e;
-            line
-        })
+    ddmin::lines(text).into_iter().scan(0, |at, l| {
+        let r = (*at, *at + l.len());
+        *at = r.1;
+        Some(r)
     })
 }
 

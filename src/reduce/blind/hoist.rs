@@ -111,8 +111,8 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         // A value indexed or called right away (`{"g": l}[k]`, `f(a)(b)`)
         // also goes whole: its part alone is often the only valid value
         // (`l[k]` and `{"g": l}` each fail where `l` does).
-        let chain = postfix_end(cur, end);
-        if it.stmt.is_none() && chain > end {
+        if it.stmt.is_none() && it.chain > end {
+            let chain = it.chain;
             out.extend(
                 ps.iter()
                     .take(MAX_PARTS)
@@ -121,23 +121,6 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         }
         out
     })
-}
-
-/// Where the postfix brackets right after `end` end: each `[…]` or `(…)`
-/// that follows with no blank between, in turn (`[k](x)` of
-/// `{…}[k](x)`); `end` if none does.
-fn postfix_end(text: &[u8], end: usize) -> usize {
-    let mut at = end;
-    while let Some(&b) = text.get(at) {
-        if !matches!(b, b'[' | b'(') {
-            break;
-        }
-        match super::close_of(text, at) {
-            Some(c) => at = c + 1,
-            None => break,
-        }
-    }
-    at
 }
 
 /// A bracket pair as [`hoist_parts`] sees it.
@@ -151,6 +134,9 @@ struct Item {
     stmt: Option<(usize, usize)>,
     /// For that statement's block, where the statement starts.
     lead: Option<usize>,
+    /// Past the `[…]` and `(…)` pairs that follow the closer with no
+    /// blank between (`[k](x)` of `{…}[k](x)`); `c + 1` if none does.
+    chain: usize,
 }
 
 /// [`pairs`] as [`Item`]s: each compound statement found once per walk
@@ -164,8 +150,19 @@ fn pairs_and_blocks(text: &[u8]) -> Vec<Item> {
             c,
             stmt: compound(text, o, super::block_after(text, &ps, c + 1).map(|b| b.1)),
             lead: None,
+            chain: c + 1,
         })
         .collect();
+    // Each pair's postfix chain, from the pairs opened right after it
+    // (`ps` is sorted by opener), innermost last.
+    for k in (0..out.len()).rev() {
+        let at = out[k].c + 1;
+        if matches!(text.get(at), Some(b'[' | b'(')) {
+            if let Ok(j) = out.binary_search_by_key(&at, |it| it.o) {
+                out[k].chain = out[j].chain;
+            }
+        }
+    }
     // Each compound's block (the pair opened right after its head; `ps`
     // is sorted by opener) knows where the compound starts.
     for k in 0..out.len() {

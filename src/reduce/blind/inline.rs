@@ -299,16 +299,22 @@ pub(super) fn uses(text: &[u8], name: &[u8], from: usize, to: usize) -> Vec<(usi
     out
 }
 
+/// The closer of the innermost pair (its opener accepted by `kind`)
+/// opened before `s` and closed at or after `e`.
+fn closer_around(text: &[u8], s: usize, e: usize, kind: impl Fn(u8) -> bool) -> Option<usize> {
+    super::pairs(text)
+        .into_iter()
+        .filter(|&(o, c)| kind(text[o]) && o < s && e <= c)
+        .map(|(_, c)| c)
+        .min()
+}
+
 /// Where the block holding a definition ends, if it stands in one: the
 /// closer of the innermost `{…}` around it, or, for a definition that
 /// opens an indented line, the first later line that is indented less
 /// (`def n(s):⏎    r=y()⏎    …`), whichever comes first.
 fn scope_end(text: &[u8], d: &Def) -> Option<usize> {
-    let braces = super::pairs(text)
-        .into_iter()
-        .filter(|&(o, c)| text[o] == b'{' && o < d.name.0 && d.line.1 <= c)
-        .map(|(_, c)| c)
-        .min();
+    let braces = closer_around(text, d.name.0, d.line.1, |o| o == b'{');
     let ls = super::line_start(text, d.name.0);
     let depth = indent(&text[ls..]);
     let opens_line = text[ls..d.line.0.max(ls)].trim_ascii().is_empty();
@@ -347,12 +353,7 @@ fn inlined_in(text: &[u8], ds: &[Def], k: usize, scoped: bool) -> Option<Vec<u8>
     let value = &text[d.value.0..d.value.1];
     let mut spans = Vec::new();
     if d.let_in {
-        let to = super::pairs(text)
-            .into_iter()
-            .filter(|&(o, c)| o < d.line.0 && d.line.1 <= c)
-            .map(|(_, c)| c)
-            .min()
-            .unwrap_or(text.len());
+        let to = closer_around(text, d.line.0, d.line.1, |_| true).unwrap_or(text.len());
         spans.extend(uses(text, name, d.line.1, to));
     } else if scoped {
         spans.extend(uses(text, name, d.line.1, scope_end(text, d)?));
