@@ -412,6 +412,8 @@ const SHELLISH: &[&str] = &[
     "await x",
     "\"tab\"",
     "0end",
+    "let g a b=a ",
+    "g b (a)",
 ];
 
 /// Balanced brackets: the predicates below need them, as a parser would.

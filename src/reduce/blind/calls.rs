@@ -451,20 +451,28 @@ pub(super) fn receiver_start(text: &[u8], mut s: usize) -> usize {
 
 /// Each function (see [`funcs`]) inlined into its calls, one candidate per
 /// function in order if that makes the text shorter, on the blind passes'
-/// shared walk. `text` must be known interesting.
+/// shared walk; then ML's functions (`let f x = …` applied as `f a`) alike. `text` must be known interesting.
 pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     // The arguments as written first; in parentheses if that fails.
-    super::walk(text, tester, funcs, |cur, f| {
+    let cur = super::walk(text, tester, funcs, |cur, f| {
         [false, true]
             .into_iter()
             .filter_map(|wrap| inlined(cur, f, wrap))
             .filter(|c| c.len() < cur.len())
+            .collect()
+    });
+    // ML's functions, applied without parentheses.
+    super::walk(&cur, tester, ml::ml_defs, |cur, d| {
+        ml::inlined(cur, d)
+            .filter(|c| c.len() < cur.len())
+            .into_iter()
             .collect()
     })
 }
 
 mod bare;
 mod macros;
+mod ml;
 
 #[cfg(test)]
 mod tests;
