@@ -10,7 +10,7 @@
 //! order as sorting the built candidates by length.
 
 use super::{shortlex_lt, Tester};
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::ops::Range;
 
 /// What replaces part of an edited range.
@@ -229,9 +229,28 @@ pub fn greedy_filtered<F: FnMut(&[u8]) -> bool>(
 /// skipped edit that might now succeed is left to the next call: the
 /// pipelines rerun their passes until nothing changes.
 pub fn greedy_keeping<F: FnMut(&[u8]) -> bool>(
+    cur: Vec<u8>,
+    tester: &mut Tester<'_>,
+    make: impl FnMut(&[u8]) -> (Vec<Edit>, F),
+) -> Vec<u8> {
+    greedy_deferring(cur, tester, make, |_: &[u8]| None)
+}
+
+/// [`greedy_keeping`] that learns from a round's failures: `features`
+/// gives a candidate's features (sorted, without repeats; `None`: none
+/// known), and a candidate whose features are all among those of one
+/// tried before it in the round waits until the round's other candidates
+/// have been tried. When the next candidate is asked for, every one given
+/// before it has failed (else the round would have ended), so this
+/// ordering is the same with `-j N` as with one job. With the grammar
+/// rules of a derivation as features: after `0 - 0` failed, `580 - 0`
+/// (the same rules, another number) waits, and `(580 * 13.619 / 0 - 0)`,
+/// which has a rule no failed candidate had (`/`), goes first.
+pub fn greedy_deferring<F: FnMut(&[u8]) -> bool>(
     mut cur: Vec<u8>,
     tester: &mut Tester<'_>,
     mut make: impl FnMut(&[u8]) -> (Vec<Edit>, F),
+    features: impl Fn(&[u8]) -> Option<Vec<u32>>,
 ) -> Vec<u8> {
     let mut failed: HashSet<Edit> = HashSet::new();
     loop {
@@ -247,17 +266,81 @@ pub fn greedy_keeping<F: FnMut(&[u8]) -> bool>(
             .filter(|(_, e)| !skip.contains(e))
             .map(|(i, e)| (i, e.apply(base)))
             .filter(|(_, c)| keep(c));
-        let Some((i, c)) = tester.first_interesting(cands) else {
+        let mut order = Deferring {
+            inner: cands,
+            features: &features,
+            seen: Vec::new(),
+            given: Vec::new(),
+            waiting: VecDeque::new(),
+        };
+        let Some((i, c)) = tester.first_interesting(&mut order) else {
             return cur;
         };
+        // Passed over: those tried before it, and those before it in the
+        // list that never reached the oracle (filtered), not those left
+        // waiting.
+        let tried: HashSet<usize> = order.given.iter().copied().collect();
+        let waiting: HashSet<usize> = order.waiting.iter().map(|(j, _)| *j).collect();
         let acc = &edits[i];
         failed = failed
             .iter()
-            .chain(&edits[..i])
+            .chain(
+                edits
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| {
+                        j != i && (tried.contains(&j) || (j < i && !waiting.contains(&j)))
+                    })
+                    .map(|(_, e)| e),
+            )
             .filter_map(|e| e.shifted_past(acc))
             .collect();
         cur = c;
     }
+}
+
+/// The candidate order of [`greedy_deferring`].
+struct Deferring<'f, I, G> {
+    inner: I,
+    features: &'f G,
+    /// Features of the candidates given so far that had any.
+    seen: Vec<Vec<u32>>,
+    /// The candidates given, by index, in order.
+    given: Vec<usize>,
+    /// Candidates held back, in order.
+    waiting: VecDeque<(usize, Vec<u8>)>,
+}
+
+impl<I, G> Iterator for Deferring<'_, I, G>
+where
+    I: Iterator<Item = (usize, Vec<u8>)>,
+    G: Fn(&[u8]) -> Option<Vec<u32>>,
+{
+    type Item = (usize, Vec<u8>);
+
+    fn next(&mut self) -> Option<(usize, Vec<u8>)> {
+        let (i, c) = loop {
+            let Some((i, c)) = self.inner.next() else {
+                break self.waiting.pop_front()?;
+            };
+            if let Some(f) = (self.features)(&c) {
+                if self.seen.iter().any(|s| is_subset(&f, s)) {
+                    self.waiting.push_back((i, c));
+                    continue;
+                }
+                self.seen.push(f);
+            }
+            break (i, c);
+        };
+        self.given.push(i);
+        Some((i, c))
+    }
+}
+
+/// Whether every element of sorted `a` is in sorted `b`.
+fn is_subset(a: &[u32], b: &[u32]) -> bool {
+    let mut it = b.iter();
+    a.iter().all(|x| it.any(|y| y == x))
 }
 
 #[cfg(test)]
@@ -388,5 +471,59 @@ mod tests {
             hoist.shifted_past(&acc),
             Some(Edit::replace(0..9, vec![Piece::Src(1..8)]))
         );
+    }
+
+    /// The texts `greedy_deferring` tries on `abcd` with whole-text
+    /// replacements `a`, `aa`, `ab`, `c` (features: the distinct bytes),
+    /// and what it accepts, for an oracle that wants `want`.
+    fn deferring_run(want: &'static [u8]) -> (Vec<Vec<u8>>, Vec<u8>) {
+        use crate::oracle::{FnOracle, Outcome};
+        let mut seen = Vec::new();
+        let mut o = FnOracle::new(|c: &[u8]| {
+            seen.push(c.to_vec());
+            if c.windows(want.len()).any(|w| w == want) {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let start = b"abcd".to_vec();
+        let out = greedy_deferring(
+            start.clone(),
+            &mut t,
+            |c| {
+                let edits = if c == b"abcd" {
+                    [&b"a"[..], b"aa", b"ab", b"c"]
+                        .iter()
+                        .map(|x| Edit::replace(0..4, vec![Piece::Lit(x.to_vec())]))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                (edits, |_: &[u8]| true)
+            },
+            |c: &[u8]| {
+                let mut f: Vec<u32> = c.iter().map(|&b| u32::from(b)).collect();
+                f.sort_unstable();
+                f.dedup();
+                Some(f)
+            },
+        );
+        drop(t);
+        (seen, out)
+    }
+
+    #[test]
+    fn a_candidate_like_a_failed_one_waits() {
+        // `aa` has nothing `a` lacked: after `a` failed it waits, and `ab`
+        // is found one run sooner.
+        let (seen, out) = deferring_run(b"b");
+        assert_eq!(seen, [b"a".to_vec(), b"ab".to_vec()]);
+        assert_eq!(out, b"ab");
+        // Waiting is not skipping: `aa` is tried after the rest.
+        let (seen, out) = deferring_run(b"aa");
+        assert_eq!(seen, [&b"a"[..], b"ab", b"c", b"aa"].map(<[u8]>::to_vec));
+        assert_eq!(out, b"aa");
     }
 }

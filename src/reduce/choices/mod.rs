@@ -35,7 +35,7 @@ mod restructure;
 pub use restructure::restructure;
 
 use super::ddmin::ddmin;
-use super::edit::{greedy, greedy_keeping, Edit, Piece};
+use super::edit::{greedy, greedy_deferring, greedy_keeping, Edit, Piece};
 use super::treeops::TreeCtx;
 use super::Tester;
 use crate::choice::{encode_choice, width};
@@ -511,69 +511,103 @@ pub fn replace_by_descendant(
     let chains = unit_chains(g);
     let min = Minimal::new(ctx, cfg);
     let by_text = tester.image_bounded();
-    greedy_keeping(cur.to_vec(), tester, |c| {
-        let t = decode_tree(g, c, cfg);
-        let lowering = min.lowerings(ctx, &t);
-        let order = spans(ctx, &t);
-        let mut rank = vec![u32::MAX; t.len()];
-        for (k, n) in order.iter().enumerate() {
-            rank[n.index()] = k as u32;
-        }
-        // Per node (largest span first): its nearest same-symbol
-        // descendants (kind 0), children of other symbols hoisted through
-        // alternatives with one nonterminal (kind 1: Perses' compatible
-        // nodes; one level per step, so the list stays short; at a list
-        // head also the list's elements), and, after
-        // all of those, every node's minimal expansion (kind 2). That is
-        // the tie order within one candidate length.
-        let mut keyed: Vec<((u32, u8, u32), Edit)> = Vec::new();
-        for (a, d) in same_symbol_pairs(&t, g) {
-            if rank[a.index()] != u32::MAX {
-                let e = Edit::replace(span(&t, a, c.len()), vec![Piece::Src(span(&t, d, c.len()))]);
-                keyed.push(((rank[a.index()], 0, d.0), e));
+    let features = |c: &[u8]| Some(rules_used(ctx, &decode_tree(g, c, cfg)));
+    greedy_deferring(
+        cur.to_vec(),
+        tester,
+        |c| {
+            let t = decode_tree(g, c, cfg);
+            let lowering = min.lowerings(ctx, &t);
+            let order = spans(ctx, &t);
+            let mut rank = vec![u32::MAX; t.len()];
+            for (k, n) in order.iter().enumerate() {
+                rank[n.index()] = k as u32;
             }
-        }
-        for (k, &n) in order.iter().enumerate() {
-            let Some(sym) = t.symbol(g, n) else {
-                continue;
-            };
-            let r = span(&t, n, c.len());
-            // Children of other symbols, hoisted; for a list head (a node
-            // whose parent has another symbol) also the elements of the
-            // list its same-symbol region spells (`f1 / f2 * f3 ...` as
-            // nested <term>s), each hoisted alone to the head. Each region
-            // is walked from its head only, so the candidates stay linear
-            // in the tree's size.
-            let head = is_list_head(&t, g, n, sym);
-            let mut stack = vec![n];
-            while let Some(s) = stack.pop() {
-                for d in t.children(s) {
-                    let y = t.symbol(g, d);
-                    if y == Some(sym) {
-                        if head {
-                            stack.push(d);
-                        }
-                    } else if let Some((_, prefix, _)) =
-                        chains[sym.index()].iter().find(|(z, _, _)| Some(*z) == y)
-                    {
-                        let pieces =
-                            vec![Piece::Lit(prefix.clone()), Piece::Src(span(&t, d, c.len()))];
-                        keyed.push(((k as u32, 1, d.0), Edit::replace(r.clone(), pieces)));
-                    }
+            // Per node (largest span first): its nearest same-symbol
+            // descendants (kind 0), children of other symbols hoisted through
+            // alternatives with one nonterminal (kind 1: Perses' compatible
+            // nodes; one level per step, so the list stays short; at a list
+            // head also the list's elements), and, after
+            // all of those, every node's minimal expansion (kind 2). That is
+            // the tie order within one candidate length.
+            let mut keyed: Vec<((u32, u8, u32), Edit)> = Vec::new();
+            for (a, d) in same_symbol_pairs(&t, g) {
+                if rank[a.index()] != u32::MAX {
+                    let e =
+                        Edit::replace(span(&t, a, c.len()), vec![Piece::Src(span(&t, d, c.len()))]);
+                    keyed.push(((rank[a.index()], 0, d.0), e));
                 }
             }
-            if !lowering(n) {
-                let zeros = vec![Piece::Zeros(min.bytes[sym.index()])];
-                keyed.push(((u32::MAX, 2, k as u32), Edit::replace(r, zeros)));
+            for (k, &n) in order.iter().enumerate() {
+                let Some(sym) = t.symbol(g, n) else {
+                    continue;
+                };
+                let r = span(&t, n, c.len());
+                // Children of other symbols, hoisted; for a list head (a node
+                // whose parent has another symbol) also the elements of the
+                // list its same-symbol region spells (`f1 / f2 * f3 ...` as
+                // nested <term>s), each hoisted alone to the head. Each region
+                // is walked from its head only, so the candidates stay linear
+                // in the tree's size.
+                let head = is_list_head(&t, g, n, sym);
+                let mut stack = vec![n];
+                while let Some(s) = stack.pop() {
+                    for d in t.children(s) {
+                        let y = t.symbol(g, d);
+                        if y == Some(sym) {
+                            if head {
+                                stack.push(d);
+                            }
+                        } else if let Some((_, prefix, _)) =
+                            chains[sym.index()].iter().find(|(z, _, _)| Some(*z) == y)
+                        {
+                            let pieces =
+                                vec![Piece::Lit(prefix.clone()), Piece::Src(span(&t, d, c.len()))];
+                            keyed.push(((k as u32, 1, d.0), Edit::replace(r.clone(), pieces)));
+                        }
+                    }
+                }
+                if !lowering(n) {
+                    let zeros = vec![Piece::Zeros(min.bytes[sym.index()])];
+                    keyed.push(((u32::MAX, 2, k as u32), Edit::replace(r, zeros)));
+                }
+            }
+            // Largest reduction first (shortest candidate): measured on the
+            // benchmark suite this needs fewer oracle runs overall than
+            // node-by-node order (BENCHMARKS.md).
+            keyed.sort_by_cached_key(|(key, e)| (e.len_after(c), *key));
+            let edits = keyed.into_iter().map(|(_, e)| e).collect();
+            (edits, tree_progress(g, cfg, c, by_text))
+        },
+        features,
+    )
+}
+
+/// The rules `t` uses that have a nonterminal other than a token in their
+/// body: its shape, whatever its tokens spell (`580`, `13.619` and `x`
+/// are one leaf), sorted, without repeats. What a failed candidate
+/// teaches [`greedy_deferring`].
+fn rules_used(ctx: &TreeCtx<'_>, t: &Tree) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut skip_to = 0usize;
+    for i in 0..t.len() {
+        if i < skip_to {
+            continue;
+        }
+        let n = NodeId(i as u32);
+        if t.symbol(ctx.g, n).is_some_and(|s| ctx.is_token(s)) {
+            skip_to = i + t.node(n).size as usize;
+            continue;
+        }
+        if let Label::Rule(r) = t.node(n).label() {
+            if ctx.g.body_nonterminals(r).any(|s| !ctx.is_token(s)) {
+                out.push(r.0);
             }
         }
-        // Largest reduction first (shortest candidate): measured on the
-        // benchmark suite this needs fewer oracle runs overall than
-        // node-by-node order (BENCHMARKS.md).
-        keyed.sort_by_cached_key(|(key, e)| (e.len_after(c), *key));
-        let edits = keyed.into_iter().map(|(_, e)| e).collect();
-        (edits, tree_progress(g, cfg, c, by_text))
-    })
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 #[cfg(test)]
