@@ -6,7 +6,7 @@
 //! alone cannot get there, since the name, the brackets and the other
 //! parts must go in one step.
 
-use super::super::{ddmin, Tester};
+use super::super::{ddmin, ddmin::is_word, Tester};
 use super::pairs;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -315,6 +315,11 @@ fn valued(text: &[u8]) -> Vec<Valued> {
             .into_iter()
             .map(|(s, e)| (s, e, FOR_TARGETS, none.clone())),
     );
+    out.extend(
+        member_chains(text)
+            .into_iter()
+            .map(|(s, e)| (s, e, FOR_CALLS, none.clone())),
+    );
     out.extend(name_uses(text).into_iter().map(|(s, e)| {
         let arg = matches!(text[..s].trim_ascii_end().last(), Some(b'(' | b',' | b'='));
         (s, e, if arg { FOR_ARGS } else { FOR_NAMES }, none.clone())
@@ -336,6 +341,61 @@ fn name_uses(text: &[u8]) -> Vec<(usize, usize)> {
                 && in_value_place(text, s, e)
         })
         .collect()
+}
+
+/// The chains of names with a `.` (`@k.e.size`, `self.total`) that stand
+/// as an operand: after `=`, `(`, `[`, `,`, an arithmetic or comparison
+/// operator or a word of [`VALUE_LEADS`], and not followed by `(`, `[`,
+/// `{`, a plain `=` or a word (a call, an assignment's target, Ruby's
+/// `o.f x`). A property read or a method called without parentheses is
+/// a call like `f(x)`: `1/@k.e.size` → `1/0`.
+fn member_chains(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        let s = i;
+        let starts = (is_word(text[i]) && !text[i].is_ascii_digit()) || text[i] == b'@';
+        if !starts || (i > 0 && (is_word(text[i - 1]) || b".@$".contains(&text[i - 1]))) {
+            i += 1;
+            continue;
+        }
+        let mut e = i + 1;
+        let mut dots = 0;
+        loop {
+            while e < text.len() && is_word(text[e]) {
+                e += 1;
+            }
+            if text.get(e) == Some(&b'.') && text.get(e + 1).is_some_and(|&b| is_word(b)) {
+                dots += 1;
+                e += 1;
+            } else {
+                break;
+            }
+        }
+        i = e;
+        let before = text[..s].trim_ascii_end();
+        let lead = matches!(
+            before.last(),
+            Some(b'=' | b'(' | b'[' | b',' | b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>')
+        ) || {
+            let w = super::word_before(before);
+            w > 0 && VALUE_LEADS.contains(&&before[before.len() - w..])
+        };
+        let gap = text[e..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let trails = match text.get(e + gap) {
+            Some(b'(' | b'[' | b'{') => true,
+            Some(b'=') => !matches!(text.get(e + gap + 1), Some(b'=' | b'~' | b'>')),
+            Some(&b) => is_word(b),
+            None => false,
+        };
+        if dots > 0 && lead && !trails {
+            out.push((s, e));
+        }
+    }
+    out
 }
 
 /// The targets of the assignments of `text`: from a statement's start
@@ -493,9 +553,18 @@ mod tests {
         let input = b"s=x=>M;o.s=s.t;f(s);this.total=s}";
         let (out, runs) = run_pass(constants, input, |c| c.ends_with(b"total=0}"));
         assert_eq!(out, b"s=x=>M;o.s=s.t;f(s);this.total=0}");
-        // `f(s)` as 0, 1; `(s)`'s `s` as 0, `""`; `total=s`; the targets
-        // `s=`, `o.s=`, `this.total=` (`x=>` is no assignment).
-        assert_eq!(runs, 8);
+        // `f(s)` as 0, 1; `s.t` as 0, 1; `(s)`'s `s` as 0, `""`;
+        // `total=s`; the targets `s=`, `o.s=`, `this.total=` (`x=>` is no
+        // assignment).
+        assert_eq!(runs, 10);
+        // A chain of names read as an operand is a call: Ruby's
+        // `@k.e.size`, not `o.f x` (a call with an argument) nor `a.b =`.
+        let input = b"def c\n1/@k.e.size\nend\no.f x\na.b = 2";
+        assert_eq!(member_chains(input), [(8, 17)]);
+        let (out, _) = run_pass(constants, input, |c| {
+            c.starts_with(b"def c\n1/0\n") && c.ends_with(b"o.f x\na.b = 2")
+        });
+        assert_eq!(out, b"def c\n1/0\nend\no.f x\na.b = 2");
         // A lookup as a string of the text: `S.get(m)` → `"tab"`.
         let input = b"S={\"v\":\"tab\"}\nfor m in\"v\":S[S.get(m)]";
         let p = |c: &[u8]| c.ends_with(b"S[\"tab\"]");
