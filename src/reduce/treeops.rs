@@ -187,6 +187,33 @@ impl<'g> TreeCtx<'g> {
         self.render(t, &[])
     }
 
+    /// The rules `t` uses that have a nonterminal other than a token in their
+    /// body: its shape, whatever its tokens spell (`580`, `13.619` and `x`
+    /// are one leaf), sorted, without repeats. What a failed candidate
+    /// teaches [`greedy_deferring`](super::edit::greedy_deferring).
+    pub fn rules_used(&self, t: &Tree) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut skip_to = 0usize;
+        for i in 0..t.len() {
+            if i < skip_to {
+                continue;
+            }
+            let n = NodeId(i as u32);
+            if t.symbol(self.g, n).is_some_and(|s| self.is_token(s)) {
+                skip_to = i + t.node(n).size as usize;
+                continue;
+            }
+            if let Label::Rule(r) = t.node(n).label() {
+                if self.g.body_nonterminals(r).any(|s| !self.is_token(s)) {
+                    out.push(r.0);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Is `sym` an atomic token (see the module docs)?
     pub fn is_token(&self, sym: SymbolId) -> bool {
         self.token[sym.index()]

@@ -511,7 +511,7 @@ pub fn replace_by_descendant(
     let chains = unit_chains(g);
     let min = Minimal::new(ctx, cfg);
     let by_text = tester.image_bounded();
-    let features = |c: &[u8]| Some(rules_used(ctx, &decode_tree(g, c, cfg)));
+    let features = |c: &[u8]| Some(ctx.rules_used(&decode_tree(g, c, cfg)));
     greedy_deferring(
         cur.to_vec(),
         tester,
@@ -581,33 +581,6 @@ pub fn replace_by_descendant(
         },
         features,
     )
-}
-
-/// The rules `t` uses that have a nonterminal other than a token in their
-/// body: its shape, whatever its tokens spell (`580`, `13.619` and `x`
-/// are one leaf), sorted, without repeats. What a failed candidate
-/// teaches [`greedy_deferring`].
-fn rules_used(ctx: &TreeCtx<'_>, t: &Tree) -> Vec<u32> {
-    let mut out = Vec::new();
-    let mut skip_to = 0usize;
-    for i in 0..t.len() {
-        if i < skip_to {
-            continue;
-        }
-        let n = NodeId(i as u32);
-        if t.symbol(ctx.g, n).is_some_and(|s| ctx.is_token(s)) {
-            skip_to = i + t.node(n).size as usize;
-            continue;
-        }
-        if let Label::Rule(r) = t.node(n).label() {
-            if ctx.g.body_nonterminals(r).any(|s| !ctx.is_token(s)) {
-                out.push(r.0);
-            }
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 #[cfg(test)]
