@@ -276,23 +276,22 @@ pub fn greedy_deferring<F: FnMut(&[u8]) -> bool>(
         let Some((i, c)) = tester.first_interesting(&mut order) else {
             return cur;
         };
-        // Passed over: those tried before it, and those before it in the
-        // list that never reached the oracle (filtered), not those left
-        // waiting.
-        let tried: HashSet<usize> = order.given.iter().copied().collect();
+        // Passed over: those before it in the list that were tried or
+        // never reached the oracle (filtered), not those left waiting; and,
+        // if it was one that waited, those tried after it in the list.
         let waiting: HashSet<usize> = order.waiting.iter().map(|(j, _)| *j).collect();
         let acc = &edits[i];
+        let late = order.given.iter().filter(|&&j| j > i).map(|&j| &edits[j]);
         failed = failed
             .iter()
             .chain(
-                edits
+                edits[..i]
                     .iter()
                     .enumerate()
-                    .filter(|&(j, _)| {
-                        j != i && (tried.contains(&j) || (j < i && !waiting.contains(&j)))
-                    })
+                    .filter(|(j, _)| !waiting.contains(j))
                     .map(|(_, e)| e),
             )
+            .chain(late)
             .filter_map(|e| e.shifted_past(acc))
             .collect();
         cur = c;

@@ -6,7 +6,7 @@
 //! l l=y l 1-.d`) as well as on one laid out by hand.
 
 use super::super::super::ddmin::is_word;
-use super::super::{literal_end, pairs, replace_spans, word_spans};
+use super::super::{literal_end, outside_brackets, pairs, replace_spans, word_spans};
 use super::{atomic, substitute};
 
 /// An ML function definition, as byte ranges of the text.
@@ -93,11 +93,11 @@ const KEYWORDS: &[&[u8]] = &[
     b"mut",
 ];
 
-/// Whether the word at `s` starts a top-level item: at bracket depth 0,
+/// Whether the word at `s` starts a top-level item: outside brackets,
 /// after nothing, a `;;`, a closer, a literal or a word that is not in
 /// [`NESTING`] (`{s=0}let`, `f x⏎let`), not after an operator, `=` or `;`.
-fn starts_item(text: &[u8], s: usize, depth: &[u32]) -> bool {
-    if depth[s] > 0 || (s > 0 && text[s - 1] == b'.') {
+fn starts_item(text: &[u8], s: usize, top: &[bool]) -> bool {
+    if !top[s] || (s > 0 && text[s - 1] == b'.') {
         return false;
     }
     let before = text[..s].trim_ascii_end();
@@ -114,21 +114,14 @@ fn starts_item(text: &[u8], s: usize, depth: &[u32]) -> bool {
     matches!(last, b')' | b']' | b'}' | b'"' | b'\'')
 }
 
-/// Per byte of `text`, how many bracket pairs ([`pairs`]) hold it.
-fn depths(text: &[u8]) -> Vec<u32> {
-    let mut delta = vec![0i32; text.len() + 1];
-    for (o, c) in pairs(text) {
-        delta[o + 1] += 1;
-        delta[c] -= 1;
+/// Per byte of `text`, whether it stands outside brackets and string
+/// literals ([`outside_brackets`]).
+fn top_level(text: &[u8]) -> Vec<bool> {
+    let mut out = vec![false; text.len()];
+    for (i, _) in outside_brackets(text) {
+        out[i] = true;
     }
-    let mut d = 0i32;
-    delta[..text.len()]
-        .iter()
-        .map(|x| {
-            d += x;
-            d.max(0) as u32
-        })
-        .collect()
+    out
 }
 
 /// The ML function definitions of `text` (see the module docs), in order.
@@ -136,7 +129,7 @@ fn depths(text: &[u8]) -> Vec<u32> {
 /// the definition out. In `let rec y m f={s=0}let l l=let s=l in y s 1`
 /// they are `y` (parameters `m`, `f`) and `l` (`l`).
 pub(super) fn ml_defs(text: &[u8]) -> Vec<MlDef> {
-    let depth = depths(text);
+    let top = top_level(text);
     let words: Vec<(usize, usize)> = word_spans(text).collect();
     let blanks = |mut i: usize| {
         while i < text.len() && text[i].is_ascii_whitespace() {
@@ -146,7 +139,7 @@ pub(super) fn ml_defs(text: &[u8]) -> Vec<MlDef> {
     };
     let mut out = Vec::new();
     for (k, &(s, e)) in words.iter().enumerate() {
-        if &text[s..e] != b"let" || !starts_item(text, s, &depth) {
+        if &text[s..e] != b"let" || !starts_item(text, s, &top) {
             continue;
         }
         let mut w = k + 1;
@@ -195,14 +188,14 @@ pub(super) fn ml_defs(text: &[u8]) -> Vec<MlDef> {
         let mut end = text.len();
         for &(a, b) in words[w + 1..].iter().filter(|&&(a, _)| a > eq) {
             let word = &text[a..b];
-            if depth[a] > 0 {
+            if !top[a] {
                 continue;
             }
-            if word == b"let" && !starts_item(text, a, &depth) {
+            if word == b"let" && !starts_item(text, a, &top) {
                 pending += 1;
             } else if word == b"in" {
                 pending = pending.saturating_sub(1);
-            } else if pending == 0 && ITEMS.contains(&word) && starts_item(text, a, &depth) {
+            } else if pending == 0 && ITEMS.contains(&word) && starts_item(text, a, &top) {
                 end = a;
                 break;
             }
