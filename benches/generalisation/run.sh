@@ -27,7 +27,10 @@
 # subset with one statement rule per indentation depth, as the same new
 # user wrote it. awk_divzero, awk_typeerr and awk_badre (mawk runtime
 # errors in ~1.9 KB scripts) and grammars/awk.json are another new user's,
-# whose grammar writes awk's line ends (needs mawk).
+# whose grammar writes awk's line ends (needs mawk). lua_nilfield,
+# rb_nilmethod and php_nullcall (runtime errors of ~2 KB programs) and
+# grammars/lua.json, ruby.json and php.json are a fourth new user's
+# (needs lua5.4, ruby, php).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -49,6 +52,9 @@ for T in "${TASKS[@]}"; do
     sqlt_*) G=$HERE/grammars/sqltrig.json ;;
     pyi_*) G=$HERE/grammars/pyindent.json ;;
     awk_*) G=$HERE/grammars/awk.json ;;
+    lua_*) G=$HERE/grammars/lua.json ;;
+    rb_*) G=$HERE/grammars/ruby.json ;;
+    php_*) G=$HERE/grammars/php.json ;;
     *) G=$ROOT/grammars/json.json ;;
   esac
   IN=$HERE/tasks/$T.txt
