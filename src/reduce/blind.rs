@@ -410,7 +410,7 @@ pub(super) fn blind_into(
         *cur = ddmin::fruitful_chunks_from_end(units, tester).concat();
         passes.push(("chunk-units", cur.len(), tester.stats().tests));
     }
-    rounds(cur, tester, passes, None);
+    rounds(cur, tester, passes, None, true);
 }
 
 /// The grammar-blind passes after a grammar-aware reduction (`auto` with a
@@ -418,30 +418,34 @@ pub(super) fn blind_into(
 /// a text already 1-minimal for tokens, so from the first round on its
 /// sweeps delete one unit at a time, and with the grammar's `keywords`
 /// kept whole (in the byte sweep, and never shortened as names), and
-/// without the fixpoint's pair hoisting and adjacent-token deletion,
-/// which the grammar passes' subtree edits cover. They do
+/// unless `whole_fixpoint` (for a text outside the grammar's language)
+/// without the fixpoint's pair hoisting, adjacent-token deletion and
+/// the like, which the grammar passes' subtree edits cover. They do
 /// what no single-subtree edit keeps valid: a wrapper function inlined
 /// into its caller, a definition into its use, a bracket pair dropped
 /// around its contents, a column cut from a table and all its rows.
 pub(super) fn finish(
     cur: &mut Vec<u8>,
     keywords: &[Vec<u8>],
+    whole_fixpoint: bool,
     tester: &mut Tester<'_>,
     passes: &mut Vec<(&'static str, usize, u64)>,
 ) {
-    rounds(cur, tester, passes, Some(keywords));
+    rounds(cur, tester, passes, Some(keywords), whole_fixpoint);
 }
 
 /// [`blind_into`]'s rounds to their joint fixpoint. Without `keywords`
 /// the first round sweeps with chunks ([`ddmin::chunk_pass_from_end`]);
 /// with them (after grammar passes, [`finish`]) every round sweeps one
-/// unit at a time, the byte sweep keeps them whole, the word pass leaves
-/// them alone, and the fixpoint skips pair hoisting and adjacent tokens.
+/// unit at a time, the byte sweep keeps them whole and the word pass
+/// leaves them alone; unless `whole_fixpoint` the fixpoint skips pair
+/// hoisting, adjacent tokens and the like.
 fn rounds(
     cur: &mut Vec<u8>,
     tester: &mut Tester<'_>,
     passes: &mut Vec<(&'static str, usize, u64)>,
     keywords: Option<&[Vec<u8>]>,
+    whole_fixpoint: bool,
 ) {
     let mut first = keywords.is_none();
     let mut first_bytes = first;
@@ -531,14 +535,15 @@ fn rounds(
             passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
             *cur = args::delete_columns(cur, tester);
             passes.push(("delete-columns", cur.len(), tester.stats().tests));
-            // After a grammar reduction (`keywords`), subtrees were
-            // replaced by their parts and deleted whole already: these
-            // two found nothing there and were a third of the runs.
             *cur = hoist::constants(cur, tester);
             passes.push(("constants", cur.len(), tester.stats().tests));
             *cur = lift::lift_contents(cur, tester);
             passes.push(("lift-contents", cur.len(), tester.stats().tests));
-            if keywords.is_none() {
+            // After a grammar reduction, on a text still in the
+            // language, subtrees were replaced by their parts and deleted
+            // whole already: these found little there and were a third of
+            // the runs.
+            if whole_fixpoint {
                 *cur = args::delete_aligned_arguments(cur, tester);
                 passes.push(("delete-aligned-arguments", cur.len(), tester.stats().tests));
                 *cur = repeats::delete_repeats(cur, tester);

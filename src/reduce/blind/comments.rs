@@ -1,10 +1,11 @@
 //! Comments deleted without a grammar, as C-Vise's comment pass does:
 //! block comments `/* … */` and `<!-- … -->`, and line comments `//`,
 //! `#` and `--` to the end of their line. Each kind goes in one
-//! candidate; block comments that cannot all go are then tried one at a
-//! time. Without this pass a comment costs the token sweep a run per
-//! word, and a block comment whose words went one by one is left as
-//! `/**/`, which no single token or byte deletion removes.
+//! candidate; block comments that cannot all go are then tried in runs
+//! of halving lengths, down to one at a time. Without this pass a
+//! comment costs the token sweep a run per word, and a block comment
+//! whose words went one by one is left as `/**/`, which no single token
+//! or byte deletion removes.
 //!
 //! The markers are a heuristic (`a // 2` is Python's floor division,
 //! `#` a preprocessor line or a shell's `$#`): the oracle judges, and
@@ -123,7 +124,8 @@ fn without(text: &[u8], drop: &[(usize, usize)]) -> Vec<u8> {
 }
 
 /// Each kind of comment deleted in one candidate; block comments that
-/// cannot all go, one at a time from the last. `text` must be known
+/// cannot all go, in runs of halving lengths from the last, down to one
+/// at a time. `text` must be known
 /// interesting. Deletions do not make comments, so one call per
 /// reduction is enough.
 ///
@@ -160,18 +162,23 @@ pub fn delete_comments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         {
             continue;
         }
-        // One at a time, from the last (the spans before a deleted one
-        // stay where they were).
-        for j in (0..all.len()).rev() {
-            if tester.stopped() {
-                break;
+        // Runs of halving lengths, from the last (the spans before a
+        // deleted run stay where they were), down to one at a time: a
+        // file of 2,000 comments one of which is needed (a `/*` in a
+        // regular expression) costs a few runs per length, not 2,000.
+        let mut len = all.len() / 2;
+        while len >= 1 && !tester.stopped() {
+            let mut end = spans(&cur, k).len();
+            while end > 0 && !tester.stopped() {
+                let start = end.saturating_sub(len);
+                let now = spans(&cur, k);
+                let cand = without(&cur, &now[start..end.min(now.len())]);
+                if let Some(((), c)) = tester.first_interesting([((), cand)]) {
+                    cur = c;
+                }
+                end = start;
             }
-            let one = spans(&cur, k);
-            let Some(&s) = one.get(j) else { continue };
-            let cand = without(&cur, &[s]);
-            if let Some(((), c)) = tester.first_interesting([((), cand)]) {
-                cur = c;
-            }
+            len /= 2;
         }
     }
     cur
