@@ -539,15 +539,17 @@ fn rounds(
             passes.push(("constants", cur.len(), tester.stats().tests));
             *cur = lift::lift_contents(cur, tester);
             passes.push(("lift-contents", cur.len(), tester.stats().tests));
+            // Edits in several places at once, which no subtree edit
+            // makes (`_[a]="[";0~_[a]` to `_="[";0~_`).
+            *cur = args::delete_aligned_arguments(cur, tester);
+            passes.push(("delete-aligned-arguments", cur.len(), tester.stats().tests));
+            *cur = repeats::delete_repeats(cur, tester);
+            passes.push(("delete-repeats", cur.len(), tester.stats().tests));
             // After a grammar reduction, on a text still in the
             // language, subtrees were replaced by their parts and deleted
             // whole already: these found little there and were a third of
             // the runs.
             if whole_fixpoint {
-                *cur = args::delete_aligned_arguments(cur, tester);
-                passes.push(("delete-aligned-arguments", cur.len(), tester.stats().tests));
-                *cur = repeats::delete_repeats(cur, tester);
-                passes.push(("delete-repeats", cur.len(), tester.stats().tests));
                 *cur = hoist::hoist_parts(cur, tester);
                 passes.push(("hoist-parts", cur.len(), tester.stats().tests));
                 *cur = ddmin::delete_adjacent_tokens(cur, tester);
