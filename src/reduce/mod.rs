@@ -248,14 +248,14 @@ pub fn reduce_text(
         // bracket pair dropped around its contents, a table's column cut
         // from it and from every row inserted into it. The grammar-blind
         // passes do these, and are cheap on the small text left now.
-        // Their fixpoint's own pair hoisting, adjacent tokens, repeats …
-        // are left to the subtree edits only while the text is in the
-        // language (blanks aside: `0/0` for `0 / 0`), which the polish
-        // can leave (`<?php` cut to `<?`: php_nullcall 34 bytes instead
-        // of 16, awk_badre 20 instead of 14).
+        // Their fixpoint's own pair hoisting, adjacent tokens … are left
+        // to the subtree edits only while the text is in the language —
+        // blanks aside (`0/0` for `0 / 0`), and its end (a sentence's
+        // final `;` cut): the polish can leave it (`<?php` cut to `<?`:
+        // php_nullcall 34 bytes instead of 16).
         let before = cur.clone();
-        let outside =
-            crate::parse::parse(g, &cur).is_err() && crate::parse::respace_first(g, &cur).is_none();
+        let outside = crate::parse::parse(g, &cur).is_err_and(|e| e.offset < cur.len())
+            && crate::parse::respace_first(g, &cur).is_none();
         blind::finish(&mut cur, &keywords, outside, tester, &mut passes);
         if cur == before || tester.stopped() {
             break;

@@ -562,5 +562,44 @@ mod out_of_language {
             String::from_utf8_lossy(&r.output),
             "<?class r{}$c->getCity();"
         );
+        assert!(r.passes.iter().any(|p| p.0 == "delete-adjacent-tokens"));
+    }
+
+    /// A text that lost only the sentence's end (its final `;`) or the
+    /// grammar's blanks counts as inside: the subtree edits covered the
+    /// adjacent tokens, and the finish does not spend runs on them.
+    #[test]
+    fn a_cut_end_or_other_blanks_keep_the_short_finish() {
+        // `;` ends each statement (the polish cuts the last), or parts
+        // them (the polish squeezes the blanks of ` + `).
+        for (stmts, input, want) in [
+            (r#"["<s>;", "<s>;<stmts>"]"#, "x;boom;y;", "boom"),
+            (r#"["<s>", "<s>;<stmts>"]"#, "x;y + boom;y", "y+boom"),
+        ] {
+            let g = Grammar::from_json_str(
+                &format!(
+                    r#"{{"<start>": ["<stmts>"], "<stmts>": {stmts},
+                        "<s>": ["x", "y", "boom", "<s> + <s>"]}}"#
+                ),
+                &Default::default(),
+            )
+            .unwrap();
+            let mut o = FnOracle::new(|c: &[u8]| {
+                let s = String::from_utf8_lossy(c).replace(' ', "");
+                if s.contains(want) {
+                    Outcome::Interesting
+                } else {
+                    Outcome::NotInteresting
+                }
+            });
+            let mut t = Tester::new(&mut o);
+            let r = reduce_text(Some(&g), input.as_bytes(), Strategy::Auto, &mut t).unwrap();
+            assert_eq!(String::from_utf8_lossy(&r.output), want);
+            assert!(
+                !r.passes.iter().any(|p| p.0 == "delete-adjacent-tokens"),
+                "{input}: {:?}",
+                r.passes
+            );
+        }
     }
 }
