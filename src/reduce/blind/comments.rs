@@ -125,9 +125,8 @@ fn without(text: &[u8], drop: &[(usize, usize)]) -> Vec<u8> {
 
 /// Each kind of comment deleted in one candidate; block comments that
 /// cannot all go, in runs of halving lengths from the last, down to one
-/// at a time. `text` must be known
-/// interesting. Deletions do not make comments, so one call per
-/// reduction is enough.
+/// at a time. `text` must be known interesting. Deletions do not make
+/// comments, so one call per reduction is enough.
 ///
 /// ```
 /// use grammar_min::reduce::blind::comments::delete_comments;
@@ -166,17 +165,20 @@ pub fn delete_comments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
         // deleted run stay where they were), down to one at a time: a
         // file of 2,000 comments one of which is needed (a `/*` in a
         // regular expression) costs a few runs per length, not 2,000.
+        // The spans are found again only after a deletion (a comment
+        // can then stand alone on its line and take the line with it).
         let mut len = all.len() / 2;
         while len >= 1 && !tester.stopped() {
-            let mut end = spans(&cur, k).len();
+            let mut now = spans(&cur, k);
+            let mut end = now.len();
             while end > 0 && !tester.stopped() {
                 let start = end.saturating_sub(len);
-                let now = spans(&cur, k);
                 let cand = without(&cur, &now[start..end.min(now.len())]);
                 if let Some(((), c)) = tester.first_interesting([((), cand)]) {
                     cur = c;
+                    now = spans(&cur, k);
                 }
-                end = start;
+                end = start.min(now.len());
             }
             len /= 2;
         }
