@@ -1,4 +1,5 @@
-//! The grammar finish on a text outside the grammar's language.
+//! The grammar finish: on a text outside the grammar's language, and its
+//! edits in several places at once.
 
 use super::super::*;
 use crate::oracle::FnOracle;
@@ -110,4 +111,43 @@ fn a_cut_end_or_other_blanks_keep_the_short_finish() {
             r.passes
         );
     }
+}
+
+/// A name written the same way in two places (`_[a]` assigned and
+/// matched) loses its tail in both at once, inside the language too
+/// (the awk grammar of the generalisation check, where no subtree edit
+/// changes both): `END{_[a]="[";0~_[a]}` → `END{_="[";0~_}`.
+#[test]
+fn a_repeated_tail_goes_everywhere_in_the_finish() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/generalisation/grammars/awk.json"
+    );
+    let g = Grammar::from_json_str(&std::fs::read_to_string(path).unwrap(), &Default::default())
+        .unwrap();
+    let mut o = FnOracle::new(|c: &[u8]| {
+        let s: String = String::from_utf8_lossy(c)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let same = s
+            .strip_prefix("END{")
+            .and_then(|r| r.strip_suffix('}'))
+            .and_then(|r| r.split_once("=\"[\";0~"))
+            .is_some_and(|(a, b)| a == b && !a.is_empty());
+        if same {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    let mut t = Tester::new(&mut o);
+    let r = reduce_text(
+        Some(&g),
+        b"END{_[a]=\"[\";0~_[a]}\n",
+        Strategy::Auto,
+        &mut t,
+    )
+    .unwrap();
+    assert_eq!(String::from_utf8_lossy(&r.output), "END{_=\"[\";0~_}");
 }
