@@ -491,3 +491,12 @@ mod squeeze_first {
 }
 
 mod out_of_language;
+
+/// Interesting iff `yes`: the oracle of a test's predicate.
+pub(crate) fn outcome(yes: bool) -> crate::oracle::Outcome {
+    if yes {
+        crate::oracle::Outcome::Interesting
+    } else {
+        crate::oracle::Outcome::NotInteresting
+    }
+}

@@ -173,7 +173,7 @@ pub fn delete_comments(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             let mut end = now.len();
             while end > 0 && !tester.stopped() {
                 let start = end.saturating_sub(len);
-                let cand = without(&cur, &now[start..end.min(now.len())]);
+                let cand = without(&cur, &now[start..end]);
                 if let Some(((), c)) = tester.first_interesting([((), cand)]) {
                     cur = c;
                     now = spans(&cur, k);

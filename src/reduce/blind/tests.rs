@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::oracle::FnOracle;
+use crate::reduce::tests::outcome;
 use crate::reduce::{reduce_text, Strategy};
 
 /// Runs `pass` on `input`, known interesting, with an oracle that
@@ -24,15 +25,6 @@ pub(super) fn run_pass(
 /// The numbers from 0 to `n - 1`, joined by `sep`: a long list.
 pub(super) fn numbers(n: usize, sep: &str) -> String {
     (0..n).map(|i| i.to_string()).collect::<Vec<_>>().join(sep)
-}
-
-/// Interesting iff `yes`.
-fn outcome(yes: bool) -> Outcome {
-    if yes {
-        Outcome::Interesting
-    } else {
-        Outcome::NotInteresting
-    }
 }
 
 /// Grammar-blind `auto` on `input` with an oracle that calls a

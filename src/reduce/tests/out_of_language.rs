@@ -2,6 +2,7 @@
 //! edits in several places at once.
 
 use super::super::*;
+use super::outcome;
 use crate::oracle::FnOracle;
 
 /// A PHP-like language: `<?php ` opens the text, `class X{}`,
@@ -58,11 +59,7 @@ fn the_whole_blind_fixpoint_runs_once_the_text_leaves_the_language() {
             && s.contains("->getCity();")
             && (!s.contains("new r") || s.contains("class r{}"))
             && (!s.contains("<?php") || s.contains("new r"));
-        if ok {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
+        outcome(ok)
     };
     let mut o = FnOracle::new(holds);
     let mut t = Tester::new(&mut o);
@@ -95,12 +92,7 @@ fn a_cut_end_or_other_blanks_keep_the_short_finish() {
         )
         .unwrap();
         let mut o = FnOracle::new(|c: &[u8]| {
-            let s = String::from_utf8_lossy(c).replace(' ', "");
-            if s.contains(want) {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
+            outcome(String::from_utf8_lossy(c).replace(' ', "").contains(want))
         });
         let mut t = Tester::new(&mut o);
         let r = reduce_text(Some(&g), input.as_bytes(), Strategy::Auto, &mut t).unwrap();
@@ -135,11 +127,7 @@ fn a_repeated_tail_goes_everywhere_in_the_finish() {
             .and_then(|r| r.strip_suffix('}'))
             .and_then(|r| r.split_once("=\"[\";0~"))
             .is_some_and(|(a, b)| a == b && !a.is_empty());
-        if same {
-            Outcome::Interesting
-        } else {
-            Outcome::NotInteresting
-        }
+        outcome(same)
     });
     let mut t = Tester::new(&mut o);
     let r = reduce_text(
