@@ -13,6 +13,7 @@ pub mod alias;
 pub mod args;
 pub mod calls;
 pub mod comments;
+pub mod constants;
 pub mod hoist;
 pub mod indent;
 pub mod inline;
@@ -535,7 +536,7 @@ fn rounds(
             passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
             *cur = args::delete_columns(cur, tester);
             passes.push(("delete-columns", cur.len(), tester.stats().tests));
-            *cur = hoist::constants(cur, tester);
+            *cur = constants::constants(cur, tester);
             passes.push(("constants", cur.len(), tester.stats().tests));
             *cur = lift::lift_contents(cur, tester);
             passes.push(("lift-contents", cur.len(), tester.stats().tests));
