@@ -417,7 +417,7 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
         // too, and a body of several words followed by a member access
         // is parenthesised (`(new Invoice).s()`).
         let s = receiver_start(text, s);
-        if s > 0 && text[s - 1] == b'.' {
+        if link_before(text, s).is_some() {
             // A receiver that is no chain of names (`f().g()`): left
             // alone, and so is the function.
             return None;
@@ -438,15 +438,37 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
 }
 
 /// Where a call whose name starts at `s` begins: before its receiver
-/// (`a.b.` of `a.b.f()`, `this.`), if the name follows a `.`.
-pub(super) fn receiver_start(text: &[u8], mut s: usize) -> usize {
-    while s >= 2 && text[s - 1] == b'.' && is_word(text[s - 2]) {
-        s -= 1;
+/// (`a.b.` of `a.b.f()`, `this.`, PHP's `$o->` with its sigil), if the
+/// name follows a `.` or `->`.
+///
+/// ```
+/// use grammar_min::reduce::blind::calls::receiver_start;
+/// assert_eq!(receiver_start(b"x=a.b.f()", 6), 2);
+/// assert_eq!(receiver_start(b"x=$this->o->f()", 12), 2);
+/// assert_eq!(receiver_start(b"x=f()->g()", 7), 7);
+/// ```
+pub fn receiver_start(text: &[u8], mut s: usize) -> usize {
+    while let Some(link) = link_before(text, s).filter(|&l| s > l && is_word(text[s - l - 1])) {
+        s -= link;
         while s > 0 && is_word(text[s - 1]) {
+            s -= 1;
+        }
+        if s > 0 && matches!(text[s - 1], b'$' | b'@') {
             s -= 1;
         }
     }
     s
+}
+
+/// The length of the member link (`.`, `->`) that ends right before `s`.
+fn link_before(text: &[u8], s: usize) -> Option<usize> {
+    if text[..s].ends_with(b"->") {
+        Some(2)
+    } else if text[..s].ends_with(b".") {
+        Some(1)
+    } else {
+        None
+    }
 }
 
 /// Each function (see [`funcs`]) inlined into its calls, one candidate per

@@ -33,8 +33,9 @@ const FOR_TARGETS: &[&[u8]] = &[b""];
 /// candidate each, in order of position:
 /// * a call or index (a pair `(…)` or `[…]` with a name right before it,
 ///   `f(x)`, `t[i]`, not followed by a block: `if (x) {`, `def f(a):`)
-///   replaced by `0`, then by `1`, then by each of the text's first
-///   string literals elsewhere (the first 3 distinct ones);
+///   or a chain of member reads (`member_chains`: `@k.e.size`,
+///   `$l->sku`) replaced by `0`, then by `1`, then by each of the text's
+///   first string literals elsewhere (the first 3 distinct ones);
 /// * an empty string (`""`, `''`) replaced by `0`;
 /// * a use of a name after its first occurrence, standing alone as a
 ///   value (`name_uses`: `this.total=s}`), replaced by `0`, and a
@@ -124,7 +125,7 @@ fn valued(text: &[u8]) -> Vec<Valued> {
     out.extend(
         member_chains(text)
             .into_iter()
-            .map(|(s, e)| (s, e, FOR_CALLS, none.clone())),
+            .map(|(s, e)| (s, e, FOR_CALLS, lits.clone())),
     );
     out.extend(name_uses(text).into_iter().map(|(s, e)| {
         let arg = matches!(text[..s].trim_ascii_end().last(), Some(b'(' | b',' | b'='));
@@ -149,7 +150,8 @@ fn name_uses(text: &[u8]) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The chains of names with a `.` (`@k.e.size`, `self.total`) that stand
+/// The chains of names joined by `.` or `->` (`@k.e.size`, `self.total`,
+/// PHP's `$l->sku`, C's `p->s`; a name may carry a `@` or `$` sigil) that stand
 /// as an operand: after `=`, `(`, `[`, `,`, an arithmetic or comparison
 /// operator or a word of [`VALUE_LEADS`], and not followed by `(`, `[`,
 /// `{`, a plain `=` or a word (a call, an assignment's target, Ruby's
@@ -160,7 +162,7 @@ fn member_chains(text: &[u8]) -> Vec<(usize, usize)> {
     let mut i = 0;
     while i < text.len() {
         let s = i;
-        let starts = (is_word(text[i]) && !text[i].is_ascii_digit()) || text[i] == b'@';
+        let starts = (is_word(text[i]) && !text[i].is_ascii_digit()) || b"@$".contains(&text[i]);
         if !starts || (i > 0 && (is_word(text[i - 1]) || b".@$".contains(&text[i - 1]))) {
             i += 1;
             continue;
@@ -171,9 +173,14 @@ fn member_chains(text: &[u8]) -> Vec<(usize, usize)> {
             while e < text.len() && is_word(text[e]) {
                 e += 1;
             }
-            if text.get(e) == Some(&b'.') && text.get(e + 1).is_some_and(|&b| is_word(b)) {
+            let link = match text.get(e..e + 2) {
+                Some([b'.', _]) => 1,
+                Some(b"->") => 2,
+                _ => 0,
+            };
+            if link > 0 && text.get(e + link).is_some_and(|&b| is_word(b)) {
                 dots += 1;
-                e += 1;
+                e += link;
             } else {
                 break;
             }
@@ -287,6 +294,13 @@ mod tests {
             c.starts_with(b"def c\n1/0\n") && c.ends_with(b"o.f x\na.b = 2")
         });
         assert_eq!(out, b"def c\n1/0\nend\no.f x\na.b = 2");
+        // PHP's `$l->s` and C's `p->s` are chains too, and a chain is
+        // tried as the text's string literals, as a call is: a string
+        // where an `int` is declared (`f($l->s)` → `f('x')`).
+        let input = b"$a='x';f($l->s);g(p->s)";
+        assert_eq!(member_chains(input), [(9, 14), (18, 22)]);
+        let p = |c: &[u8]| c.windows(6).any(|w| w == b"f('x')") && c.ends_with(b";g(p->s)");
+        assert_eq!(run_pass(constants, input, p).0, b"$a='x';f('x');g(p->s)");
         // A lookup as a string of the text: `S.get(m)` → `"tab"`.
         let input = b"S={\"v\":\"tab\"}\nfor m in\"v\":S[S.get(m)]";
         let p = |c: &[u8]| c.ends_with(b"S[\"tab\"]");

@@ -19,6 +19,20 @@ fn a_method_goes_into_its_call_with_its_receiver() {
 }
 
 #[test]
+fn a_method_called_through_an_arrow_goes_with_its_receiver() {
+    // PHP: the call must happen, wherever it is; `$e->r()` becomes the
+    // body, receiver and all, and `f()->r()` (a receiver that is no
+    // chain of names) keeps the method from inlining.
+    let want = |c: &[u8]| c.windows(14).any(|w| w == b"M::format('');");
+    let input = b"<?class e{function r(){M::format('');}}$e=new e;$e->r();";
+    let (out, _) = run_pass(inline_functions, input, want);
+    assert_eq!(out, b"<?class e{}$e=new e;M::format('');");
+    let input = b"<?class e{function r(){M::format('');}}f()->r();";
+    let (out, runs) = run_pass(inline_functions, input, want);
+    assert_eq!((out.as_slice(), runs), (&input[..], 0));
+}
+
+#[test]
 fn a_wrapper_goes_into_its_call() {
     // bc: the division by zero must happen inside `variance`, called
     // from anywhere.
