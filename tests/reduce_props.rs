@@ -379,7 +379,7 @@ proptest! {
 
 /// A word or symbol of shell- and Ruby-like text: keywords that open and
 /// close blocks, brackets (nests of them), names, separators, a
-/// definition and a use.
+/// definition and a use, member reads with sigils (`$o->r`, `@k.e`).
 const SHELLISH: &[&str] = &[
     "if ",
     "then ",
@@ -414,6 +414,9 @@ const SHELLISH: &[&str] = &[
     "0end",
     "let g a b=a ",
     "g b (a)",
+    "$o->r",
+    "->",
+    "@k.e",
 ];
 
 /// Balanced brackets: the predicates below need them, as a parser would.
