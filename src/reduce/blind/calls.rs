@@ -438,13 +438,14 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
 }
 
 /// Where a call whose name starts at `s` begins: before its receiver
-/// (`a.b.` of `a.b.f()`, `this.`, PHP's `$o->` with its sigil), if the
-/// name follows a `.` or `->`.
+/// (`a.b.` of `a.b.f()`, `this.`, PHP's `$o->` with its sigil) or path
+/// (`std::`, `Money::`), if the name follows a `.`, `->` or `::`.
 ///
 /// ```
 /// use grammar_min::reduce::blind::calls::receiver_start;
 /// assert_eq!(receiver_start(b"x=a.b.f()", 6), 2);
 /// assert_eq!(receiver_start(b"x=$this->o->f()", 12), 2);
+/// assert_eq!(receiver_start(b"x=std::max(a)", 7), 2);
 /// assert_eq!(receiver_start(b"x=f()->g()", 7), 7);
 /// ```
 pub fn receiver_start(text: &[u8], mut s: usize) -> usize {
@@ -460,9 +461,10 @@ pub fn receiver_start(text: &[u8], mut s: usize) -> usize {
     s
 }
 
-/// The length of the member link (`.`, `->`) that ends right before `s`.
+/// The length of the member or path link (`.`, `->`, `::`) that ends
+/// right before `s`.
 fn link_before(text: &[u8], s: usize) -> Option<usize> {
-    if text[..s].ends_with(b"->") {
+    if text[..s].ends_with(b"->") || text[..s].ends_with(b"::") {
         Some(2)
     } else if text[..s].ends_with(b".") {
         Some(1)

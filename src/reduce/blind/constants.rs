@@ -301,6 +301,11 @@ mod tests {
         assert_eq!(member_chains(input), [(9, 14), (18, 22)]);
         let p = |c: &[u8]| c.windows(6).any(|w| w == b"f('x')") && c.ends_with(b";g(p->s)");
         assert_eq!(run_pass(constants, input, p).0, b"$a='x';f('x');g(p->s)");
+        // A call through a path goes whole: `std::abs(n)` → `0`, not
+        // `std::0`.
+        let input = b"int f(){return 1/std::abs(n);}";
+        let (out, _) = run_pass(constants, input, |c| c.ends_with(b"return 1/0;}"));
+        assert_eq!(out, b"int f(){return 1/0;}");
         // A lookup as a string of the text: `S.get(m)` → `"tab"`.
         let input = b"S={\"v\":\"tab\"}\nfor m in\"v\":S[S.get(m)]";
         let p = |c: &[u8]| c.ends_with(b"S[\"tab\"]");
