@@ -168,7 +168,7 @@ fn member_chains(text: &[u8]) -> Vec<(usize, usize)> {
             continue;
         }
         let mut e = i + 1;
-        let mut dots = 0;
+        let mut links = 0;
         loop {
             while e < text.len() && is_word(text[e]) {
                 e += 1;
@@ -179,7 +179,7 @@ fn member_chains(text: &[u8]) -> Vec<(usize, usize)> {
                 _ => 0,
             };
             if link > 0 && text.get(e + link).is_some_and(|&b| is_word(b)) {
-                dots += 1;
+                links += 1;
                 e += link;
             } else {
                 break;
@@ -204,7 +204,7 @@ fn member_chains(text: &[u8]) -> Vec<(usize, usize)> {
             Some(&b) => is_word(b),
             None => false,
         };
-        if dots > 0 && lead && !trails {
+        if links > 0 && lead && !trails {
             out.push((s, e));
         }
     }
