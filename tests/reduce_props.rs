@@ -379,7 +379,8 @@ proptest! {
 
 /// A word or symbol of shell- and Ruby-like text: keywords that open and
 /// close blocks, brackets (nests of them), names, separators, a
-/// definition and a use, member reads with sigils (`$o->r`, `@k.e`).
+/// definition and a use, member reads with sigils (`$o->r`, `@k.e`),
+/// conditionals (`c ? a : b`, `a if c else b`) and what looks like them.
 const SHELLISH: &[&str] = &[
     "if ",
     "then ",
@@ -417,6 +418,11 @@ const SHELLISH: &[&str] = &[
     "$o->r",
     "->",
     "@k.e",
+    " ? ",
+    " : ",
+    "?",
+    "::",
+    " if c else ",
 ];
 
 /// Balanced brackets: the predicates below need them, as a parser would.

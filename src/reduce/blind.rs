@@ -11,6 +11,7 @@
 
 pub mod alias;
 pub mod args;
+pub mod branches;
 pub mod calls;
 pub mod comments;
 pub mod constants;
@@ -553,6 +554,8 @@ fn rounds(
             if whole_fixpoint {
                 *cur = hoist::hoist_parts(cur, tester);
                 passes.push(("hoist-parts", cur.len(), tester.stats().tests));
+                *cur = branches::pick_branches(cur, tester);
+                passes.push(("pick-branches", cur.len(), tester.stats().tests));
                 *cur = ddmin::delete_adjacent_tokens(cur, tester);
                 passes.push(("delete-adjacent-tokens", cur.len(), tester.stats().tests));
                 *cur = ddmin::delete_between_equal_tokens(cur, tester);
