@@ -380,7 +380,8 @@ proptest! {
 /// A word or symbol of shell- and Ruby-like text: keywords that open and
 /// close blocks, brackets (nests of them), names, separators, a
 /// definition and a use, member reads with sigils (`$o->r`, `@k.e`),
-/// conditionals (`c ? a : b`, `a if c else b`) and what looks like them.
+/// conditionals (`c ? a : b`, `a if c else b`) and what looks like them,
+/// `endX` closers and `;` comments.
 const SHELLISH: &[&str] = &[
     "if ",
     "then ",
@@ -423,6 +424,9 @@ const SHELLISH: &[&str] = &[
     "?",
     "::",
     " if c else ",
+    "endfor",
+    "endfor()",
+    " ;c\n",
 ];
 
 /// Balanced brackets: the predicates below need them, as a parser would.

@@ -1,6 +1,7 @@
 //! Comments deleted without a grammar, as C-Vise's comment pass does:
 //! block comments `/* … */` and `<!-- … -->`, and line comments `//`,
-//! `#` and `--` to the end of their line. Each kind goes in one
+//! `#`, `--` and `;` (Lisp, assembly, INI files) to the end of their
+//! line. Each kind goes in one
 //! candidate; block comments that cannot all go are then tried in runs
 //! of halving lengths, down to one at a time. Without this pass a
 //! comment costs the token sweep a run per word, and a block comment
@@ -42,6 +43,10 @@ const KINDS: &[Kind] = &[
         open: b"--",
         close: None,
     },
+    Kind {
+        open: b";",
+        close: None,
+    },
 ];
 
 /// The comments of kind `k` of [`KINDS`] in `text`, as the spans a
@@ -50,7 +55,8 @@ const KINDS: &[Kind] = &[
 /// its lines, the whole lines with their line end. String literals ([`literal_end`]) are skipped. A line
 /// comment's opener must follow a blank, a line start or (for `//`) a
 /// `;`, `{`, `}` or `)`; `#` and `--` must be followed by a blank or the
-/// line end (not `#include`, `#!`, `--flag`, `x--`).
+/// line end (not `#include`, `#!`, `--flag`, `x--`), `#` also by another
+/// `#`; `;` must follow a blank or a line start (not C's `f(); g();`).
 fn spans(text: &[u8], k: usize) -> Vec<(usize, usize)> {
     let kind = &KINDS[k];
     let mut out = Vec::new();
@@ -112,6 +118,7 @@ fn opens_here(text: &[u8], i: usize, kind: &Kind) -> bool {
     match kind.open {
         b"//" => blank_or_end(before) || matches!(before, Some(b';' | b'{' | b'}' | b')')),
         b"#" => blank_or_end(before) && (blank_or_end(after) || after == Some(b'#')),
+        b";" => blank_or_end(before),
         _ => blank_or_end(before) && blank_or_end(after),
     }
 }

@@ -47,6 +47,59 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
     out
 }
 
+/// The elements of the S-expression `o..=c` of `text` after its head
+/// (`(* (price e) qty)` → `(price e)`, `qty`): the spans between blanks
+/// outside nested brackets and string literals.
+///
+/// ```
+/// use grammar_min::reduce::blind::hoist::elements;
+/// let t = br#"(f (g a) "x y" 'b)"#;
+/// let got: Vec<&[u8]> = elements(t, 0, t.len() - 1).iter().map(|&(a, b)| &t[a..b]).collect();
+/// assert_eq!(got, [&b"(g a)"[..], br#""x y""#, b"'b"]);
+/// ```
+pub fn elements(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut depth = 0usize;
+    let mut i = o + 1;
+    while i < c {
+        let b = text[i];
+        if depth == 0 && b.is_ascii_whitespace() {
+            out.extend(start.take().map(|s| (s, i)));
+            i += 1;
+            continue;
+        }
+        start.get_or_insert(i);
+        match super::literal_end(text, i) {
+            Some(e) if e < c => i = e,
+            _ => match b {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    out.extend(start.map(|s| (s, c)));
+    out.into_iter().skip(1).collect()
+}
+
+/// Is `text` made of S-expressions (Lisp, Scheme, SMT-LIB, WebAssembly's
+/// text format): does it open a `(` and hold no word outside brackets,
+/// but on comment lines (starting with `;` or `#`)?
+pub(super) fn sexprs(text: &[u8]) -> bool {
+    text.contains(&b'(')
+        && super::outside_brackets(text).all(|(i, b)| {
+            !ddmin::is_word(b)
+                || matches!(
+                    text[super::line_start(text, i)..]
+                        .trim_ascii_start()
+                        .first(),
+                    Some(b';' | b'#')
+                )
+        })
+}
+
 /// Where the pair opened at `o` begins when it is replaced by something
 /// else: at the word right before a `(` or `[` (the name of a call `f(…)`
 /// or an indexed `t[…]`) and the receiver that name follows (`self.e.` of
@@ -72,23 +125,34 @@ const MAX_PARTS: usize = 8;
 /// For each bracket pair with something in it, the pair emptied
 /// (`f()`, `{}`), then one candidate per part (see [`parts`]), the 8
 /// shortest (`MAX_PARTS`), shortest first: the pair, with the word right
-/// before a `(` or `[` (`f(…)`, `t[…]`), replaced by the part. A pair with no such word and
+/// before a `(` or `[` (`f(…)`, `t[…]`), replaced by the part. In a text
+/// of S-expressions ([`sexprs`]) a `(…)` without separators has its
+/// [`elements`] after the head as parts (`(* (price e) qty)` → `qty`).
+/// A pair with no such word and
 /// one part is skipped: that is the pair pass's bracket deletion. Pairs
 /// in order of their opener, outer first; after a success the pairs are
 /// found again and the walk goes on from the same index. `text` must be
 /// known interesting.
 pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
+    // Decided once: a part put in a pair's place keeps the text's kind.
+    let lisp = sexprs(text);
     super::walk(text, tester, pairs_and_blocks, |cur, it| {
         let (o, c) = (it.o, it.c);
         let head = it.lead.unwrap_or_else(|| head(cur, o));
         let mut ps = parts(cur, o, c);
+        // An S-expression's head is its operator: its only element
+        // replacing it is no mere bracket deletion.
+        let sexpr = lisp && cur[o] == b'(' && ps.len() < 2;
+        if sexpr {
+            ps = elements(cur, o, c);
+        }
         // The pair emptied, its brackets kept (`{"": ""}` → `{}`): the
         // same kind of value, most often still valid.
         let mut out: Vec<Vec<u8>> = Vec::with_capacity(MAX_PARTS + 1);
         if !ps.is_empty() {
             out.push([&cur[..=o], &cur[c..]].concat());
         }
-        if head == o && ps.len() < 2 && it.stmt.is_none() {
+        if head == o && ps.len() < 2 && it.stmt.is_none() && !sexpr {
             return out;
         }
         ps.sort_by_key(|&(a, b)| b - a);
@@ -203,7 +267,7 @@ fn statement_end(text: &[u8], end: usize) -> &'static [u8] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{numbers, run_pass};
+    use super::super::tests::{balanced, numbers, run_pass};
     use super::*;
 
     #[test]
@@ -287,6 +351,33 @@ mod tests {
         let p = |c: &[u8]| c.starts_with(b"f();") && c.ends_with(b"g();");
         let input = b"if(x){f();}g();";
         assert_eq!(run_pass(hoist_parts, input, p).0, b"f();g();");
+    }
+
+    #[test]
+    fn an_s_expression_becomes_one_of_its_elements() {
+        // Interesting iff `"39.90"` and `q` are multiplied inside
+        // `line-total`.
+        let p = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.starts_with("(define (line-total l)")
+                && ["(*", "\"39.90\"", " q)"].iter().all(|w| s.contains(w))
+                && balanced(c)
+        };
+        let input = b"(define (line-total l) (let ((q 2)) (* (car (cdr \"39.90\")) q)))";
+        let (out, _) = run_pass(hoist_parts, input, p);
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "(define (line-total l) (* \"39.90\" q))"
+        );
+        assert!(sexprs(b";; x\n(define x 1)\n#lang\n'(a b)"));
+        // C has words outside brackets; an expression in C keeps its
+        // parentheses' contents whole: only `x = ();` is tried.
+        assert!(!sexprs(b"int f(int a) { return (a + b); }"));
+        let p = |c: &[u8]| c.windows(2).any(|w| w == b"+ ") && balanced(c);
+        assert_eq!(
+            run_pass(hoist_parts, b"x = (a + b);", p),
+            (b"x = (a + b);".to_vec(), 1)
+        );
     }
 
     #[test]

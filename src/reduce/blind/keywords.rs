@@ -100,8 +100,10 @@ const MARK_WITHIN: usize = 64;
 const BODY_MARKERS: &[&[u8]] = &[b"do", b"else", b"then"];
 
 /// A block still open while scanning.
-struct Open {
-    kind: &'static [u8],
+struct Open<'a> {
+    /// The opener, lowercase where it is one of [`OPENERS`]; as written
+    /// where an `endX` closes it (`FOREACH`).
+    kind: &'a [u8],
     /// Token index and byte of the opener.
     tok: usize,
     start: usize,
@@ -185,10 +187,34 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
             .take_while(|t| !t.contains(&b'\n'))
             .any(|t| t.eq_ignore_ascii_case(want))
     };
-    let mut stack: Vec<Open> = Vec::new();
+    // The X of each `endX` word (`endfunction`, `ENDIF`, `endforeach`:
+    // CMake, Vim script, PHP's alternative syntax, Verilog): X, where a
+    // statement starts, opens a block that `endX` closes.
+    let mut end_words: Vec<Vec<u8>> = toks
+        .iter()
+        .filter_map(|t| end_of(t))
+        .map(<[u8]>::to_ascii_lowercase)
+        .collect();
+    end_words.sort_unstable();
+    end_words.dedup();
+    let mut stack: Vec<Open<'_>> = Vec::new();
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         if !ddmin::is_word(t[0]) || not_a_keyword(i) {
+            continue;
+        }
+        if let Some(x) = end_of(t) {
+            let near = stack.len().saturating_sub(64);
+            if let Some(d) = stack[near..]
+                .iter()
+                .rposition(|o| o.kind.eq_ignore_ascii_case(x))
+            {
+                stack.truncate(near + d + 1);
+                if let Some(o) = stack.pop() {
+                    let ce = after_arguments(text, at[i + 1]);
+                    out.push(close(text, &toks, &at, o, at[i], ce));
+                }
+            }
             continue;
         }
         // SQL's `BEGIN … END`, `CASE … END`: keywords in any case.
@@ -253,7 +279,14 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
                 }
             }
             _ => {
-                let Some(kind) = kw(OPENERS, w) else { continue };
+                let ended = || {
+                    !end_words.is_empty()
+                        && starts_statement(i)
+                        && end_words.binary_search(&t.to_ascii_lowercase()).is_ok()
+                };
+                let Some(kind) = kw(OPENERS, w).or_else(|| ended().then_some(*t)) else {
+                    continue;
+                };
                 if kw(MODIFIERS, kind).is_some() && !starts_statement(i) && !marked_on_line(i) {
                     continue;
                 }
@@ -270,8 +303,28 @@ pub fn blocks(text: &[u8]) -> Vec<Block> {
     out
 }
 
+/// The X of a closer `endX` (`endif`, `ENDFOREACH`): a word of two
+/// letters or more after `end`.
+fn end_of(t: &[u8]) -> Option<&[u8]> {
+    (t.len() > 4 && t[..3].eq_ignore_ascii_case(b"end") && t.iter().all(|&b| ddmin::is_word(b)))
+        .then(|| &t[3..])
+}
+
+/// Past the `(…)` right after an `endX` closer on its line (CMake's
+/// `endfunction()`), else `ce`.
+fn after_arguments(text: &[u8], ce: usize) -> usize {
+    if text.get(ce) != Some(&b'(') {
+        return ce;
+    }
+    text[ce..]
+        .iter()
+        .take_while(|&&b| b != b'\n')
+        .position(|&b| b == b')')
+        .map_or(ce, |p| ce + p + 1)
+}
+
 /// The [`Block`] of `o` closed by the word at `cs..ce`.
-fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open, cs: usize, ce: usize) -> Block {
+fn close(text: &[u8], toks: &[&[u8]], at: &[usize], o: Open<'_>, cs: usize, ce: usize) -> Block {
     // The statement: back over the tokens of the opener's line to a
     // statement boundary (at most 16 tokens: `local function`, `x =`;
     // so a long line costs no quadratic scan). An opener first on its
@@ -503,6 +556,26 @@ mod tests {
         let b = &blocks(text)[0];
         assert!(text[b.stmt..].starts_with(b"CREATE TRIGGER"));
         assert!(got[1].0.starts_with("CASE") && got[1].0.ends_with("END"));
+    }
+
+    #[test]
+    fn end_x_closes_x() {
+        // CMake: `endX()` closes `X(…)`, its `()` included, in any case;
+        // `foreach` opens a block only because `endforeach` is there.
+        let text = b"function(t r)\n  if(a)\n    set(x)\n  endif()\nendfunction()\nFOREACH(t IN LISTS S)\n  e()\nENDFOREACH()\n";
+        let got = spans(text);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(
+            got[0].0.starts_with("function(t r)") && got[0].0.ends_with("endif()\nendfunction()")
+        );
+        assert_eq!(got[1].0, "if(a)\n    set(x)\n  endif()");
+        assert_eq!(got[1].1, ["    set(x)\n  "]);
+        assert_eq!(got[2].0, "FOREACH(t IN LISTS S)\n  e()\nENDFOREACH()");
+        // Vim script.
+        let got = spans(b"function! S(x)\n  return a:x\nendfunction\n");
+        assert_eq!(got[0].1, ["  return a:x\n"]);
+        // A word after `end` that opens nothing, and `endl`: no block.
+        assert!(blocks(b"x = endpoint(1);\nstd::cout << std::endl;\n").is_empty());
     }
 
     #[test]

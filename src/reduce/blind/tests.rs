@@ -473,3 +473,16 @@ fn two_comments_on_one_line_go_together() {
         b"/* b */ x\n"
     );
 }
+
+/// Lisp's and assembly's `;` comments go like `#` ones; a `;` that ends a
+/// statement (`f(); g();`, `(f x);no`) opens none.
+#[test]
+fn semicolon_comments_go_and_statement_ends_stay() {
+    let text = b";;; invoice.scm\n(define x 1) ; the rate\n(f x);no\nf(); g(); ;old\n";
+    let mut o = FnOracle::new(|c: &[u8]| outcome(c.windows(5).any(|w| w == b"(f x)")));
+    let mut t = Tester::new(&mut o);
+    assert_eq!(
+        String::from_utf8_lossy(&comments::delete_comments(text, &mut t)),
+        "(define x 1)\n(f x);no\nf(); g();\n"
+    );
+}
