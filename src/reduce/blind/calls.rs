@@ -485,9 +485,22 @@ pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             .filter(|c| c.len() < cur.len())
             .collect()
     });
-    // ML's functions, applied without parentheses.
-    super::walk(&cur, tester, ml::ml_defs, |cur, d| {
-        ml::inlined(cur, d)
+    // ML's functions, applied without parentheses; Lisp's, called as
+    // `(NAME ARGS)`.
+    let cur = inline_each(&cur, tester, ml::ml_defs, ml::inlined);
+    inline_each(&cur, tester, lisp::lisp_defs, lisp::inlined)
+}
+
+/// Each definition `defs` finds, in order, inlined by `inlined` where
+/// that makes the text shorter and keeps it interesting.
+fn inline_each<D>(
+    text: &[u8],
+    tester: &mut Tester<'_>,
+    defs: fn(&[u8]) -> Vec<D>,
+    inlined: fn(&[u8], &D) -> Option<Vec<u8>>,
+) -> Vec<u8> {
+    super::walk(text, tester, defs, |cur, d| {
+        inlined(cur, d)
             .filter(|c| c.len() < cur.len())
             .into_iter()
             .collect()
@@ -495,6 +508,7 @@ pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
 }
 
 mod bare;
+mod lisp;
 mod macros;
 mod ml;
 

@@ -173,7 +173,9 @@ pub fn items(text: &[u8]) -> Vec<Item> {
     out
 }
 
-/// Each element deleted, else its tags with the content kept; each
+/// Each element deleted, else its tags with the content kept, else, if
+/// it holds nothing but blanks, written as an empty-element tag (`<x
+/// a="1"></x>` → `<x a="1"/>`, as XML allows); each
 /// attribute deleted; in document order, outer elements first, on the
 /// blind passes' shared walk. `text` must be known interesting.
 pub fn delete_tags(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
@@ -182,6 +184,9 @@ pub fn delete_tags(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             let mut cs = vec![[&cur[..a], &cur[d..]].concat()];
             if b < c {
                 cs.push([&cur[..a], &cur[b..c], &cur[d..]].concat());
+            }
+            if c < d && cur[b..c].trim_ascii().is_empty() {
+                cs.push([&cur[..b - 1], b"/>", &cur[d..]].concat());
             }
             cs
         }
@@ -213,6 +218,19 @@ mod tests {
             out,
             b"<rss>\n\n\n<item><pubDate>31 Jun</pubDate></item>\n\n</rss>\n"
         );
+    }
+
+    #[test]
+    fn an_empty_element_closes_its_start_tag() {
+        // Interesting iff `<b x="1"` is inside `<a>` and every element
+        // is closed, by an end tag or as `<…/>`.
+        let want = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            let n = |x: &str| s.matches(x).count();
+            s.starts_with("<a><b x=\"1\"") && n("<") == 2 * n("</") + n("/>")
+        };
+        let (out, _) = run_pass(delete_tags, b"<a><b x=\"1\">\n  </b></a>", want);
+        assert_eq!(out, b"<a><b x=\"1\"/></a>");
     }
 
     #[test]

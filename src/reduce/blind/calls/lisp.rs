@@ -1,0 +1,203 @@
+//! Lisp's functions (Scheme, Common Lisp, Clojure, Emacs Lisp): `(define
+//! (NAME P1 … Pk) BODY)`, `(defun NAME (P1 … Pk) BODY)` or `(defn NAME
+//! [P1 … Pk] BODY)`, called as `(NAME A1 … Ak)`. Names hold `-`, `?`,
+//! `*` and the like, which [`super::funcs`]' words and `NAME(…)` calls do
+//! not, so S-expressions get their own reader. Only in a text of
+//! S-expressions ([`super::super::hoist::sexprs`]).
+
+use super::super::hoist::{elements, sexprs};
+use super::super::{literal_end, pairs, replace_spans};
+
+/// A function definition, as byte ranges of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct LispDef {
+    /// The whole `(define …)`.
+    pub span: (usize, usize),
+    /// The name.
+    pub name: (usize, usize),
+    /// The parameters, each a symbol.
+    pub params: Vec<(usize, usize)>,
+    /// The one body form.
+    pub body: (usize, usize),
+}
+
+/// Can `b` be part of a symbol (`line-total`, `null?`, `*`, `+`)?
+fn symbolic(b: u8) -> bool {
+    !(b.is_ascii_whitespace() || b"()[]{}\"';`,".contains(&b))
+}
+
+/// The symbol that starts at `i`, as a span (empty if none does).
+fn symbol_at(text: &[u8], i: usize) -> (usize, usize) {
+    let n = text[i..].iter().take_while(|&&b| symbolic(b)).count();
+    (i, i + n)
+}
+
+/// The first element of the pair opened at `o`: its head.
+fn head(text: &[u8], o: usize) -> (usize, usize) {
+    let inner = &text[o + 1..];
+    symbol_at(text, o + 1 + (inner.len() - inner.trim_ascii_start().len()))
+}
+
+/// The definitions of `text` with one body form, in order: `define`,
+/// `defun`, `defn` (the parameters all symbols, `&rest`, `.` and the
+/// like not taken apart).
+pub(super) fn lisp_defs(text: &[u8]) -> Vec<LispDef> {
+    if !sexprs(text) {
+        return Vec::new();
+    }
+    let ps = pairs(text);
+    let mut out = Vec::new();
+    for &(o, c) in &ps {
+        let h = head(text, o);
+        let kind = &text[h.0..h.1];
+        if text[o] != b'(' || !matches!(kind, b"define" | b"defun" | b"defn") {
+            continue;
+        }
+        let els = elements(text, o, c);
+        // `(define (NAME P…) BODY)`, or `(defun NAME (P…) BODY)`.
+        let (name, list, body) = match (kind, els.as_slice()) {
+            (b"define", &[sig, body]) if text[sig.0] == b'(' => {
+                let mut syms = elements(text, sig.0, sig.1 - 1);
+                let name = head(text, sig.0);
+                syms.retain(|&(a, b)| b > a);
+                (name, syms, body)
+            }
+            (b"defun" | b"defn", &[name, list, body]) if matches!(text[list.0], b'(' | b'[') => {
+                let mut syms = elements(text, list.0, list.1 - 1);
+                // `elements` drops a list's first element, its head:
+                // here it is the first parameter.
+                let first = head(text, list.0);
+                if first.1 > first.0 {
+                    syms.insert(0, first);
+                }
+                (name, syms, body)
+            }
+            _ => continue,
+        };
+        let symbol = |&(a, b): &(usize, usize)| b > a && text[a..b].iter().all(|&x| symbolic(x));
+        if symbol(&name) && list.iter().all(symbol) {
+            out.push(LispDef {
+                span: (o, c + 1),
+                name,
+                params: list,
+                body,
+            });
+        }
+    }
+    out
+}
+
+/// `body` with each symbol `names[i]` replaced by `values[i]` (strings
+/// left alone).
+fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        if let Some(e) = literal_end(body, i) {
+            out.extend_from_slice(&body[i..=e]);
+            i = e + 1;
+            continue;
+        }
+        let (s, e) = symbol_at(body, i);
+        if e == s {
+            out.push(body[i]);
+            i += 1;
+            continue;
+        }
+        match names.iter().position(|n| *n == &body[s..e]) {
+            Some(k) => out.extend_from_slice(values[k]),
+            None => out.extend_from_slice(&body[s..e]),
+        }
+        i = e;
+    }
+    out
+}
+
+/// The candidate that inlines `d`: its definition deleted and each call
+/// `(NAME A1 … Ak)` replaced by its body, the parameters replaced by the
+/// arguments. `None` if the name stands anywhere else (`(map NAME l)`,
+/// a recursive call), a call has another count of arguments or holds
+/// another call, or there is no call.
+pub(super) fn inlined(text: &[u8], d: &LispDef) -> Option<Vec<u8>> {
+    let name = &text[d.name.0..d.name.1];
+    let names: Vec<&[u8]> = d.params.iter().map(|&(a, b)| &text[a..b]).collect();
+    let body = &text[d.body.0..d.body.1];
+    let mut edits: Vec<(usize, usize, Vec<u8>)> = vec![(d.span.0, d.span.1, Vec::new())];
+    let mut calls = 0;
+    for (o, c) in pairs(text) {
+        let h = head(text, o);
+        if text[o] != b'(' || (d.span.0..d.span.1).contains(&o) || &text[h.0..h.1] != name {
+            continue;
+        }
+        let args = elements(text, o, c);
+        if args.len() != names.len() {
+            return None;
+        }
+        let values: Vec<&[u8]> = args.iter().map(|&(a, b)| &text[a..b]).collect();
+        edits.push((o, c + 1, substitute(body, &names, &values)));
+        calls += 1;
+    }
+    // Every other use of the name (outside the definition's own name).
+    let mut uses = 0;
+    let mut i = 0;
+    while i < text.len() {
+        if let Some(e) = literal_end(text, i) {
+            i = e + 1;
+            continue;
+        }
+        let (s, e) = symbol_at(text, i);
+        if e == s {
+            i += 1;
+            continue;
+        }
+        uses += usize::from(&text[s..e] == name && i > 0 && !symbolic(text[i - 1]));
+        i = e;
+    }
+    if calls == 0 || uses != calls + 1 {
+        return None;
+    }
+    // A call inside another's arguments overlaps it: `None`.
+    edits.sort_by_key(|e| e.0);
+    replace_spans(text, edits.iter().map(|(s, e, r)| (*s, *e, r.as_slice())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lisp_function_goes_into_its_calls() {
+        let t = b"(define (book-price e) (caddr e))\n(define (total l) (* (book-price (car l)) 2))\n(total x)";
+        let ds = lisp_defs(t);
+        assert_eq!(ds.len(), 2);
+        let got = inlined(t, &ds[0]).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "\n(define (total l) (* (caddr (car l)) 2))\n(total x)"
+        );
+        let got = inlined(t, &ds[1]).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "(define (book-price e) (caddr e))\n\n(* (book-price (car x)) 2)"
+        );
+        // Passed as a value, or recursive: stays.
+        let t = b"(define (f x) (g x))\n(map f l)\n(f 1)";
+        assert_eq!(inlined(t, &lisp_defs(t)[0]), None);
+        let t = b"(define (f x) (f x))\n(f 1)";
+        assert_eq!(inlined(t, &lisp_defs(t)[0]), None);
+        // Common Lisp and Clojure.
+        let t = b"(defun sq (a b) (* a b))\n(sq 2 3)\n(defn h [v] (inc v))\n(h 1)";
+        let ds = lisp_defs(t);
+        assert_eq!(ds.len(), 2);
+        assert_eq!(
+            String::from_utf8_lossy(&inlined(t, &ds[0]).unwrap()),
+            "\n(* 2 3)\n(defn h [v] (inc v))\n(h 1)"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&inlined(t, &ds[1]).unwrap()),
+            "(defun sq (a b) (* a b))\n(sq 2 3)\n\n(inc 1)"
+        );
+        // Not S-expressions: nothing.
+        assert!(lisp_defs(b"int define(x) { (define (f) 1) }").is_empty());
+    }
+}
