@@ -486,9 +486,10 @@ pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             .collect()
     });
     // ML's functions, applied without parentheses; Lisp's, called as
-    // `(NAME ARGS)`.
+    // `(NAME ARGS)`, and its `let` forms.
     let cur = inline_each(&cur, tester, ml::ml_defs, ml::inlined);
-    inline_each(&cur, tester, lisp::lisp_defs, lisp::inlined)
+    let cur = inline_each(&cur, tester, lisp::lisp_defs, lisp::inlined);
+    inline_each(&cur, tester, lisp::lisp_lets, lisp::let_inlined)
 }
 
 /// Each definition `defs` finds, in order, inlined by `inlined` where

@@ -161,6 +161,95 @@ pub(super) fn inlined(text: &[u8], d: &LispDef) -> Option<Vec<u8>> {
     replace_spans(text, edits.iter().map(|(s, e, r)| (*s, *e, r.as_slice())))
 }
 
+/// A `(let ((NAME VALUE) …) BODY)` (`let*`, `letrec` too) with one body
+/// form, as byte ranges of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct LispLet {
+    /// The whole form.
+    pub span: (usize, usize),
+    /// Each binding's name and value.
+    pub bindings: Vec<((usize, usize), (usize, usize))>,
+    /// The one body form.
+    pub body: (usize, usize),
+}
+
+/// The `let` forms of `text` with one body form, outer first.
+pub(super) fn lisp_lets(text: &[u8]) -> Vec<LispLet> {
+    if !sexprs(text) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (o, c) in pairs(text) {
+        let h = head(text, o);
+        if text[o] != b'(' || !matches!(&text[h.0..h.1], b"let" | b"let*" | b"letrec") {
+            continue;
+        }
+        let &[list, body] = elements(text, o, c).as_slice() else {
+            continue;
+        };
+        if text[list.0] != b'(' {
+            continue;
+        }
+        // The first binding is the list's head pair; `elements` gives
+        // the others.
+        let inner = &text[list.0 + 1..list.1];
+        let first = list.0 + 1 + (inner.len() - inner.trim_ascii_start().len());
+        let mut binds = elements(text, list.0, list.1 - 1);
+        if first < list.1 - 1 {
+            binds.insert(0, (first, first + element_len(text, first, list.1 - 1)));
+        }
+        let bindings: Option<Vec<_>> = binds
+            .iter()
+            .map(|&(a, b)| {
+                let name = head(text, a);
+                match (text[a] == b'(', elements(text, a, b - 1).as_slice()) {
+                    (true, &[value]) if name.1 > name.0 => Some((name, value)),
+                    _ => None,
+                }
+            })
+            .collect();
+        if let Some(bindings) = bindings {
+            out.push(LispLet {
+                span: (o, c + 1),
+                bindings,
+                body,
+            });
+        }
+    }
+    out
+}
+
+/// The length of the element that starts at `a`, before `end`: a pair
+/// whole, else a symbol or literal.
+fn element_len(text: &[u8], a: usize, end: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, &b) in text[a..end].iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ if depth == 0 && b.is_ascii_whitespace() => return i,
+            _ => {}
+        }
+    }
+    end - a
+}
+
+/// The candidate that replaces `l` by its body, each bound name replaced
+/// by its value (later bindings' values see the earlier ones, as in
+/// `let*`).
+pub(super) fn let_inlined(text: &[u8], l: &LispLet) -> Option<Vec<u8>> {
+    let mut body = text[l.body.0..l.body.1].to_vec();
+    for &((na, nb), (va, vb)) in l.bindings.iter().rev() {
+        body = substitute(&body, &[&text[na..nb]], &[&text[va..vb]]);
+    }
+    replace_spans(text, [(l.span.0, l.span.1, body.as_slice())])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,5 +288,19 @@ mod tests {
         );
         // Not S-expressions: nothing.
         assert!(lisp_defs(b"int define(x) { (define (f) 1) }").is_empty());
+    }
+
+    #[test]
+    fn a_let_becomes_its_body() {
+        let t = b"(define (f l) (let* ((e (car l)) (q (cdr e))) (* (caddr e) q)))";
+        let ls = lisp_lets(t);
+        assert_eq!(ls.len(), 1);
+        assert_eq!(
+            String::from_utf8_lossy(&let_inlined(t, &ls[0]).unwrap()),
+            "(define (f l) (* (caddr (car l)) (cdr (car l))))"
+        );
+        // Two body forms, or a binding without a value: no candidate.
+        assert!(lisp_lets(b"(let ((a 1)) (f a) (g a))").is_empty());
+        assert!(lisp_lets(b"(let ((a)) (f a))").is_empty());
     }
 }
