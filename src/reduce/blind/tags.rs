@@ -175,7 +175,8 @@ pub fn items(text: &[u8]) -> Vec<Item> {
 
 /// Each element deleted, else its tags with the content kept, else, if
 /// it holds nothing but blanks, written as an empty-element tag (`<x
-/// a="1"></x>` → `<x a="1"/>`, as XML allows); each
+/// a="1"></x>` → `<x a="1"/>`, as XML allows), else, if it holds one
+/// element, replaced by that one's content; each
 /// attribute deleted; in document order, outer elements first, on the
 /// blind passes' shared walk. `text` must be known interesting.
 pub fn delete_tags(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
@@ -187,6 +188,25 @@ pub fn delete_tags(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             }
             if c < d && cur[b..c].trim_ascii().is_empty() {
                 cs.push([&cur[..b - 1], b"/>", &cur[d..]].concat());
+            }
+            // An element whose content is one element: both pairs of
+            // tags at once (`<choose><when …>X</when></choose>` → `X`,
+            // where neither tag pair can go alone).
+            let inner = &cur[b..c];
+            let s = b + (inner.len() - inner.trim_ascii_start().len());
+            let e = b + inner.trim_ascii_end().len();
+            if s < e && cur[s] == b'<' && cur[e - 1] == b'>' {
+                if let Some(&Item::Element {
+                    a: 0,
+                    b: b2,
+                    c: c2,
+                    d: d2,
+                }) = items(&cur[s..e]).first()
+                {
+                    if d2 == e - s && b2 < c2 {
+                        cs.push([&cur[..a], &cur[s + b2..s + c2], &cur[d..]].concat());
+                    }
+                }
             }
             cs
         }
@@ -231,6 +251,19 @@ mod tests {
         };
         let (out, _) = run_pass(delete_tags, b"<a><b x=\"1\">\n  </b></a>", want);
         assert_eq!(out, b"<a><b x=\"1\"/></a>");
+    }
+
+    #[test]
+    fn an_element_and_its_only_child_go_together() {
+        // XSLT: a `when` must stay in a `choose`, a `choose` holds `when`s.
+        let want = |c: &[u8]| {
+            let s = String::from_utf8_lossy(c);
+            s.starts_with("<r>")
+                && s.contains("<call/>")
+                && s.contains("<when") == s.contains("<choose")
+        };
+        let input = b"<r><choose>\n <when t=\"1\"><call/></when>\n</choose></r>";
+        assert_eq!(run_pass(delete_tags, input, want).0, b"<r><call/></r>");
     }
 
     #[test]
