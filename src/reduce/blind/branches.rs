@@ -154,6 +154,33 @@ fn predicate(text: &[u8], i: usize) -> bool {
     i > 0 && ddmin::is_word(text[i - 1]) && text.get(i + 1).is_some_and(u8::is_ascii_whitespace)
 }
 
+/// A scan's bracket depth after it meets `b` (scanning back with
+/// `back`): `Some(true)` where `b` closes the level the scan started at,
+/// `Some(false)` for another bracket or a byte inside a nested pair,
+/// `None` for a byte at the scan's own level.
+fn level(depth: &mut usize, b: u8, back: bool) -> Option<bool> {
+    let (into, out): (&[u8], &[u8]) = if back {
+        (b")]}", b"([{")
+    } else {
+        (b"([{", b")]}")
+    };
+    if into.contains(&b) {
+        *depth += 1;
+        Some(false)
+    } else if out.contains(&b) {
+        let closes = *depth == 0;
+        *depth = depth.saturating_sub(1);
+        Some(closes)
+    } else {
+        (*depth > 0).then_some(false)
+    }
+}
+
+/// Is the `:` at `p` half of a path's `::`?
+fn path(text: &[u8], p: usize) -> bool {
+    text.get(p + 1) == Some(&b':') || text[..p].ends_with(b":")
+}
+
 /// The word that starts at `i`, if one does (empty otherwise).
 fn word_at(text: &[u8], i: usize) -> &[u8] {
     if i > 0 && ddmin::is_word(text[i - 1]) {
@@ -173,31 +200,24 @@ fn forward(text: &[u8], solid: &[(usize, u8)], k: usize, colon: bool) -> Option<
     let mut pending = 0usize;
     let mut seen = false;
     for (j, &(p, b)) in solid.iter().enumerate().skip(k) {
-        let stop = match b {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                false
-            }
-            b')' | b']' | b'}' if depth == 0 => true,
-            b')' | b']' | b'}' => {
-                depth -= 1;
-                false
-            }
-            _ if depth > 0 => false,
-            b'?' if mark(text, p) && !predicate(text, p) => {
-                pending += 1;
-                false
-            }
-            b':' if text.get(p + 1) == Some(&b':') || text[..p].ends_with(b":") => false,
-            b':' if pending > 0 => {
-                pending -= 1;
-                false
-            }
-            b':' if colon => return Some(j),
-            b':' | b';' | b',' => true,
-            b'\n' => seen && !(colon && text[p + 1..].trim_ascii_start().starts_with(b":")),
-            b'f' if !colon && word_at(text, p) == b"for" => true,
-            _ => false,
+        let stop = match level(&mut depth, b, false) {
+            Some(stop) => stop,
+            None => match b {
+                b'?' if mark(text, p) && !predicate(text, p) => {
+                    pending += 1;
+                    false
+                }
+                b':' if path(text, p) => false,
+                b':' if pending > 0 => {
+                    pending -= 1;
+                    false
+                }
+                b':' if colon => return Some(j),
+                b':' | b';' | b',' => true,
+                b'\n' => seen && !(colon && text[p + 1..].trim_ascii_start().starts_with(b":")),
+                b'f' if !colon && word_at(text, p) == b"for" => true,
+                _ => false,
+            },
         };
         if stop {
             return (!colon).then_some(p);
@@ -215,27 +235,17 @@ fn backward(text: &[u8], solid: &[(usize, u8)], k: usize) -> usize {
     let mut seen = false;
     let mut start = 0;
     for &(p, b) in solid[..k].iter().rev() {
-        let stop = match b {
-            b')' | b']' | b'}' => {
-                depth += 1;
-                false
-            }
-            b'(' | b'[' | b'{' if depth == 0 => true,
-            b'(' | b'[' | b'{' => {
-                depth -= 1;
-                false
-            }
-            _ if depth > 0 => false,
+        let stop = level(&mut depth, b, true).unwrap_or_else(|| match b {
             b';' | b',' => true,
             b'=' => {
                 let prev = p.checked_sub(1).map(|q| text[q]);
                 !matches!(prev, Some(b'=' | b'!' | b'<' | b'>')) && text.get(p + 1) != Some(&b'=')
             }
-            b':' => text.get(p + 1) != Some(&b':') && !text[..p].ends_with(b":"),
+            b':' => !path(text, p),
             b'?' => mark(text, p) && !predicate(text, p),
             b'\n' => seen,
             _ => false,
-        };
+        });
         if stop {
             start = p + 1;
             break;
