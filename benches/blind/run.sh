@@ -22,7 +22,8 @@
 # with PyYAML), tclsh, node, perl, bash, dash, mawk, rustc, sqlite3, jq,
 # make, g++, GNU as, GNU sed, bc, cpp, GNU ld, groff, a JDK (javac, java),
 # vim, llvm-mc (with the AArch64 target), OpenSSL 3, lua5.4, ocamlc,
-# GNU m4, go (1.19 or later), php (8), ruby, Graphviz's dot and GNU pic.
+# GNU m4, go (1.19 or later), php (8), ruby, Graphviz's dot, GNU pic,
+# guile (3.0), cmake, xsltproc and escript (Erlang).
 # java_npe alone takes more than 20 minutes (a JVM start per run).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
