@@ -87,7 +87,7 @@ pub fn elements(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
 /// Is `text` made of S-expressions (Lisp, Scheme, SMT-LIB, WebAssembly's
 /// text format): does it open a `(` and hold no word outside brackets,
 /// but on comment lines (starting with `;` or `#`)?
-pub(super) fn sexprs(text: &[u8]) -> bool {
+pub fn sexprs(text: &[u8]) -> bool {
     text.contains(&b'(')
         && super::outside_brackets(text).all(|(i, b)| {
             !ddmin::is_word(b)
