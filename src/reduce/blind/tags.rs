@@ -180,38 +180,59 @@ pub fn items(text: &[u8]) -> Vec<Item> {
 /// attribute deleted; in document order, outer elements first, on the
 /// blind passes' shared walk. `text` must be known interesting.
 pub fn delete_tags(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
-    super::walk(text, tester, items, |cur, it| match *it {
-        Item::Element { a, b, c, d } => {
-            let mut cs = vec![[&cur[..a], &cur[d..]].concat()];
-            if b < c {
-                cs.push([&cur[..a], &cur[b..c], &cur[d..]].concat());
+    super::walk(
+        text,
+        tester,
+        with_only_children,
+        |cur, &(it, only)| match it {
+            Item::Element { a, b, c, d } => {
+                let mut cs = vec![[&cur[..a], &cur[d..]].concat()];
+                if b < c {
+                    cs.push([&cur[..a], &cur[b..c], &cur[d..]].concat());
+                }
+                if c < d && cur[b..c].trim_ascii().is_empty() {
+                    cs.push([&cur[..b - 1], b"/>", &cur[d..]].concat());
+                }
+                // An element whose content is one element: both pairs of
+                // tags at once (`<choose><when …>X</when></choose>` → `X`,
+                // where neither tag pair can go alone).
+                if let Some((b2, c2)) = only {
+                    cs.push([&cur[..a], &cur[b2..c2], &cur[d..]].concat());
+                }
+                cs
             }
-            if c < d && cur[b..c].trim_ascii().is_empty() {
-                cs.push([&cur[..b - 1], b"/>", &cur[d..]].concat());
-            }
-            // An element whose content is one element: both pairs of
-            // tags at once (`<choose><when …>X</when></choose>` → `X`,
-            // where neither tag pair can go alone).
-            let inner = &cur[b..c];
+            Item::Attr { a, b } => vec![[&cur[..a], &cur[b..]].concat()],
+        },
+    )
+}
+
+/// [`items`], each element with the content of the one element it
+/// holds, if its content is one element with something in it (blanks
+/// around it aside): found from the elements' starts, in one pass.
+fn with_only_children(text: &[u8]) -> Vec<(Item, Option<(usize, usize)>)> {
+    let its = items(text);
+    let by_start: std::collections::HashMap<usize, (usize, usize, usize)> = its
+        .iter()
+        .filter_map(|it| match *it {
+            Item::Element { a, b, c, d } => Some((a, (b, c, d))),
+            Item::Attr { .. } => None,
+        })
+        .collect();
+    its.into_iter()
+        .map(|it| {
+            let Item::Element { b, c, .. } = it else {
+                return (it, None);
+            };
+            let inner = &text[b..c];
             let s = b + (inner.len() - inner.trim_ascii_start().len());
             let e = b + inner.trim_ascii_end().len();
-            if s < e && cur[s] == b'<' && cur[e - 1] == b'>' {
-                if let Some(&Item::Element {
-                    a: 0,
-                    b: b2,
-                    c: c2,
-                    d: d2,
-                }) = items(&cur[s..e]).first()
-                {
-                    if d2 == e - s && b2 < c2 {
-                        cs.push([&cur[..a], &cur[s + b2..s + c2], &cur[d..]].concat());
-                    }
-                }
-            }
-            cs
-        }
-        Item::Attr { a, b } => vec![[&cur[..a], &cur[b..]].concat()],
-    })
+            let only = by_start
+                .get(&s)
+                .filter(|&&(b2, c2, d2)| s < e && d2 == e && b2 < c2)
+                .map(|&(b2, c2, _)| (b2, c2));
+            (it, only)
+        })
+        .collect()
 }
 
 #[cfg(test)]
