@@ -58,6 +58,12 @@ pub fn parts(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
 /// assert_eq!(got, [&b"(g a)"[..], br#""x y""#, b"'b"]);
 /// ```
 pub fn elements(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
+    all_elements(text, o, c).into_iter().skip(1).collect()
+}
+
+/// The elements of the list `o..=c` of `text`, its head included: the
+/// spans between blanks outside nested brackets and string literals.
+pub(super) fn all_elements(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = None;
     let mut depth = 0usize;
@@ -81,7 +87,7 @@ pub fn elements(text: &[u8], o: usize, c: usize) -> Vec<(usize, usize)> {
         i += 1;
     }
     out.extend(start.map(|s| (s, c)));
-    out.into_iter().skip(1).collect()
+    out
 }
 
 /// Is `text` made of S-expressions (Lisp, Scheme, SMT-LIB, WebAssembly's

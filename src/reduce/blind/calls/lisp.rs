@@ -5,7 +5,7 @@
 //! not, so S-expressions get their own reader. Only in a text of
 //! S-expressions ([`super::super::hoist::sexprs`]).
 
-use super::super::hoist::{elements, sexprs};
+use super::super::hoist::{all_elements, elements, sexprs};
 use super::super::{literal_end, pairs, replace_spans};
 
 /// A function definition, as byte ranges of the text.
@@ -63,14 +63,7 @@ pub(super) fn lisp_defs(text: &[u8]) -> Vec<LispDef> {
                 (name, syms, body)
             }
             (b"defun" | b"defn", &[name, list, body]) if matches!(text[list.0], b'(' | b'[') => {
-                let mut syms = elements(text, list.0, list.1 - 1);
-                // `elements` drops a list's first element, its head:
-                // here it is the first parameter.
-                let first = head(text, list.0);
-                if first.1 > first.0 {
-                    syms.insert(0, first);
-                }
-                (name, syms, body)
+                (name, all_elements(text, list.0, list.1 - 1), body)
             }
             _ => continue,
         };
@@ -190,15 +183,7 @@ pub(super) fn lisp_lets(text: &[u8]) -> Vec<LispLet> {
         if text[list.0] != b'(' {
             continue;
         }
-        // The first binding is the list's head pair; `elements` gives
-        // the others.
-        let inner = &text[list.0 + 1..list.1];
-        let first = list.0 + 1 + (inner.len() - inner.trim_ascii_start().len());
-        let mut binds = elements(text, list.0, list.1 - 1);
-        if first < list.1 - 1 {
-            binds.insert(0, (first, first + element_len(text, first, list.1 - 1)));
-        }
-        let bindings: Option<Vec<_>> = binds
+        let bindings: Option<Vec<_>> = all_elements(text, list.0, list.1 - 1)
             .iter()
             .map(|&(a, b)| {
                 let name = head(text, a);
@@ -217,26 +202,6 @@ pub(super) fn lisp_lets(text: &[u8]) -> Vec<LispLet> {
         }
     }
     out
-}
-
-/// The length of the element that starts at `a`, before `end`: a pair
-/// whole, else a symbol or literal.
-fn element_len(text: &[u8], a: usize, end: usize) -> usize {
-    let mut depth = 0usize;
-    for (i, &b) in text[a..end].iter().enumerate() {
-        match b {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ if depth == 0 && b.is_ascii_whitespace() => return i,
-            _ => {}
-        }
-    }
-    end - a
 }
 
 /// The candidate that replaces `l` by its body, each bound name replaced
@@ -286,6 +251,8 @@ mod tests {
             String::from_utf8_lossy(&inlined(t, &ds[1]).unwrap()),
             "(defun sq (a b) (* a b))\n(sq 2 3)\n\n(inc 1)"
         );
+        // A parameter that is no symbol (a default value): no definition.
+        assert!(lisp_defs(b"(defun f ((a 1) b) b)\n(f 1 2)").is_empty());
         // Not S-expressions: nothing.
         assert!(lisp_defs(b"int define(x) { (define (f) 1) }").is_empty());
     }
