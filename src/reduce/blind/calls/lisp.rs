@@ -80,29 +80,38 @@ pub(super) fn lisp_defs(text: &[u8]) -> Vec<LispDef> {
     out
 }
 
+/// The symbols of `text`, in order, as spans (string literals skipped).
+fn symbols(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < text.len() {
+            if let Some(e) = literal_end(text, i) {
+                i = e + 1;
+                continue;
+            }
+            let (s, e) = symbol_at(text, i);
+            i = e.max(i + 1);
+            if e > s {
+                return Some((s, e));
+            }
+        }
+        None
+    })
+}
+
 /// `body` with each symbol `names[i]` replaced by `values[i]` (strings
 /// left alone).
 fn substitute(body: &[u8], names: &[&[u8]], values: &[&[u8]]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len());
-    let mut i = 0;
-    while i < body.len() {
-        if let Some(e) = literal_end(body, i) {
-            out.extend_from_slice(&body[i..=e]);
-            i = e + 1;
-            continue;
+    let mut at = 0;
+    for (s, e) in symbols(body) {
+        if let Some(k) = names.iter().position(|n| *n == &body[s..e]) {
+            out.extend_from_slice(&body[at..s]);
+            out.extend_from_slice(values[k]);
+            at = e;
         }
-        let (s, e) = symbol_at(body, i);
-        if e == s {
-            out.push(body[i]);
-            i += 1;
-            continue;
-        }
-        match names.iter().position(|n| *n == &body[s..e]) {
-            Some(k) => out.extend_from_slice(values[k]),
-            None => out.extend_from_slice(&body[s..e]),
-        }
-        i = e;
     }
+    out.extend_from_slice(&body[at..]);
     out
 }
 
@@ -131,21 +140,9 @@ pub(super) fn inlined(text: &[u8], d: &LispDef) -> Option<Vec<u8>> {
         calls += 1;
     }
     // Every other use of the name (outside the definition's own name).
-    let mut uses = 0;
-    let mut i = 0;
-    while i < text.len() {
-        if let Some(e) = literal_end(text, i) {
-            i = e + 1;
-            continue;
-        }
-        let (s, e) = symbol_at(text, i);
-        if e == s {
-            i += 1;
-            continue;
-        }
-        uses += usize::from(&text[s..e] == name && i > 0 && !symbolic(text[i - 1]));
-        i = e;
-    }
+    let uses = symbols(text)
+        .filter(|&(s, e)| s > 0 && &text[s..e] == name)
+        .count();
     if calls == 0 || uses != calls + 1 {
         return None;
     }
