@@ -51,6 +51,10 @@ pub struct Func {
     /// The other `(…)` pairs after the same name: the calls (those inside
     /// the definition are left alone when it is inlined).
     pub calls: Vec<Pair>,
+    /// Whether a call after `.`, `->` or `::` is a method's, inlined with
+    /// its receiver: not for Erlang's functions, where a `->` ends a
+    /// clause's head (`f(0)->y()`).
+    pub methods: bool,
 }
 
 /// The function definitions of `text`, in order, from the `(…)` pairs
@@ -59,7 +63,8 @@ pub struct Func {
 /// {…}` is no function), with the group's other pairs as its calls;
 /// headers that lost their `)` (`unclosed_headers`); Python's
 /// one-line `def`s (`line_defs`); `function NAME(…) … end`
-/// (`keyword_defs`); a class's constructor, called by the class's
+/// (`keyword_defs`); Erlang's `NAME(…) -> BODY.` (`arrow_defs`); a
+/// class's constructor, called by the class's
 /// name (`constructors`); functions without a parameter list called
 /// by their bare name (`sub r {…}` … `r;`, `bare::bare_defs`); and C's
 /// function-like macros (`#define W(f, ...) g(f, __VA_ARGS__)`,
@@ -81,6 +86,7 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     out.extend(unclosed_headers(text, &ps, &named));
     out.extend(line_defs(text, &named));
     out.extend(keyword_defs(text, &named));
+    out.extend(arrow_defs(text, &named));
     out.extend(constructors(text, &ps, &named));
     out.extend(bare::bare_defs(text, &ps, &named));
     out.extend(macros::macro_defs(text, &named));
@@ -150,6 +156,36 @@ fn keyword_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
     })
 }
 
+/// Erlang's functions of one clause: `NAME(PARAMS) -> BODY.` where a
+/// form starts (the text's start, or after the `.` ending the form
+/// before), BODY running to the first `.` outside brackets and literals
+/// that a blank or the end follows. One with a `;` outside brackets (more
+/// clauses, or a `case` whose arms the oracle would have to keep apart)
+/// is left alone. The span runs through that `.`.
+fn arrow_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
+    defs(text, named, |p, (ns, _)| {
+        let before = text[..ns].trim_ascii_end();
+        if !(before.is_empty() || before.ends_with(b".")) {
+            return None;
+        }
+        let after = &text[p.1 + 1..];
+        let arrow = text.len() - after.trim_ascii_start().len();
+        if !text[arrow..].starts_with(b"->") {
+            return None;
+        }
+        let from = arrow + 2;
+        let rest = &text[from..];
+        let (end, _) = super::outside_brackets(rest)
+            .find(|&(i, b)| {
+                b == b';' || (b == b'.' && rest.get(i + 1).is_none_or(u8::is_ascii_whitespace))
+            })?;
+        (rest[end] == b'.').then_some(((ns, from + end + 1), (from, from + end)))
+    })
+    .into_iter()
+    .map(|f| Func { methods: false, ..f })
+    .collect()
+}
+
 /// Names a class's constructor has (PHP, JavaScript).
 const CONSTRUCTORS: &[&[u8]] = &[b"__construct", b"constructor"];
 
@@ -197,6 +233,7 @@ fn constructors(text: &[u8], ps: &[(usize, usize)], named: &[(Vec<u8>, Vec<Pair>
                     .into_iter()
                     .filter(|q| q.1 < k || kc < q.0)
                     .collect(),
+                methods: true,
             });
         }
     }
@@ -233,6 +270,7 @@ fn defs(
                 params: p.clone(),
                 body,
                 calls: plain_calls(text, name, calls),
+                methods: true,
             });
         }
     }
@@ -309,6 +347,7 @@ fn unclosed_headers(
             params: (o, b, commas),
             body: (b + 1, ps[j].1),
             calls: plain_calls(text, name, group.clone()),
+            methods: true,
         });
     }
     out
@@ -416,15 +455,15 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
         // A method call (`Invoice.r()`, `self.f(x)`): the receiver goes
         // too, and a body of several words followed by a member access
         // is parenthesised (`(new Invoice).s()`).
-        let s = receiver_start(text, s);
-        if link_before(text, s).is_some() {
+        let s = if f.methods { receiver_start(text, s) } else { s };
+        if f.methods && link_before(text, s).is_some() {
             // A receiver that is no chain of names (`f().g()`): left
             // alone, and so is the function.
             return None;
         }
         let end = if bare::is_bare(text, q) { q.1 } else { q.1 + 1 };
         let after = text[end..].trim_ascii_start();
-        if matches!(after.first(), Some(b'.' | b'[')) && !replaced.iter().all(|&b| is_word(b)) {
+        if f.methods && matches!(after.first(), Some(b'.' | b'[')) && !replaced.iter().all(|&b| is_word(b)) {
             replaced = [&b"("[..], &replaced, b")"].concat();
         }
         edits.push((s, end, replaced));

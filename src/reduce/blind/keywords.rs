@@ -459,6 +459,17 @@ pub fn delete_keyword_blocks(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             cands.push(without(cur, &[(b.stmt, b.end)]));
         }
         cands.push(without(cur, &[(b.start, b.end)]));
+        // With the comma that joins it to the expression before or after
+        // (Erlang's `f(), case X of … end, g()`), which alone it leaves
+        // dangling.
+        let before = cur[..b.start].trim_ascii_end();
+        if before.ends_with(b",") {
+            cands.push(without(cur, &[(before.len() - 1, b.end)]));
+        }
+        let after = cur[b.end..].trim_ascii_start();
+        if after.starts_with(b",") {
+            cands.push(without(cur, &[(b.start, cur.len() - after.len() + 1)]));
+        }
         for &(s, e) in &b.bodies {
             let body = without_params(&cur[s..e]).0;
             cands.push(super::splice(&[&cur[..b.start], body, &cur[b.end..]]));

@@ -87,6 +87,7 @@ pub(super) fn bare_defs(
                 params: (ne, ne, Vec::new()),
                 body,
                 calls,
+                methods: true,
             });
         }
     }

@@ -208,3 +208,21 @@ fn a_function_like_macro_goes_into_its_calls() {
         "e(1, 2, 3); e(f, __VA_ARGS__);"
     );
 }
+
+#[test]
+fn an_erlang_function_goes_into_its_call() {
+    // escript: the division must happen in `mean/1`, called from
+    // anywhere; `y/0` is a wrapper, and `z/1`, of two clauses, stays.
+    let want = |c: &[u8]| {
+        let s = String::from_utf8_lossy(c);
+        s.contains("mean(V)->1/V.") && s.contains("mean(0)")
+    };
+    let input = b"-mode(compile).\nmean(V)->1/V.\ny()->mean(0).\nz(0)->y();z(N)->N.\nmain(_)->y(),ok.\nw()->y().\n";
+    let names: Vec<&[u8]> = funcs(input).iter().map(|f| &input[f.name.0..f.name.1]).collect();
+    assert_eq!(names, [&b"mean"[..], b"y"]);
+    let (out, _) = run_pass(inline_functions, input, want);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        "-mode(compile).\nmean(V)->1/V.\n\nz(0)->mean(0);z(N)->N.\nmain(_)->mean(0),ok.\nw()->mean(0).\n"
+    );
+}

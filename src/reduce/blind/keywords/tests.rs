@@ -163,3 +163,18 @@ fn a_closer_glued_to_a_number_still_closes() {
     // A word that is no number keeps its closer: `x0end` is a name.
     assert!(blocks(b"class R\nx0end").is_empty());
 }
+
+#[test]
+fn a_block_goes_with_the_comma_that_joins_it() {
+    // escript: a dead `case … end` between two expressions of a body.
+    let want = |c: &[u8]| {
+        c.starts_with(b"main(_)->y()") && c.ends_with(b"ok.") && !c.windows(2).any(|w| w == b",,")
+    };
+    let input = b"main(_)->y(),case a of\nC->i\nend,ok.";
+    let (out, _) = run_pass(delete_keyword_blocks, input, want);
+    assert_eq!(out, b"main(_)->y(),ok.");
+    let input = b"main(_)->y(),case a of\nC->i\nend.";
+    let want = |c: &[u8]| c.starts_with(b"main(_)->y()") && c.ends_with(b".") && !c.contains(&b',');
+    let (out, _) = run_pass(delete_keyword_blocks, input, want);
+    assert_eq!(out, b"main(_)->y().");
+}
