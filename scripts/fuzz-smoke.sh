@@ -97,6 +97,9 @@ echo "fuzz-smoke: bucket's reproducer: $(tr '\n' ' ' <"$WORK/buckets/bucket-0/re
 # reaches both bugs within a few thousand executions) stops at the other bug.
 grep -qP '^panic\tsrc/calc.rs:' "$WORK/buckets/known-crashes.txt" || {
     cat "$WORK/buckets/known-crashes.txt" >&2; echo "fuzz-smoke: bucket listed no known crash" >&2; exit 1; }
+grep -qF 'fuzz past its 1 panic(s): GRAMMAR_MIN_SKIP=' "$WORK/bucket.out" &&
+    grep -qF 'cargo +nightly fuzz run calc_grammar' "$WORK/bucket.out" || {
+    cat "$WORK/bucket.out" >&2; echo "fuzz-smoke: bucket gave no command to fuzz past the known crash" >&2; exit 1; }
 KNOWN=$(grep -o 'calc bug [12]' "$WORK/repro.log" | head -1)
 GRAMMAR_MIN_SKIP="$WORK/buckets" CALC_BUGS=1,2 "$BIN/calc_grammar" \
     "$WORK/buckets/bucket-0/reproducer.choices" >"$WORK/skip1.log" 2>&1 || {

@@ -9,7 +9,7 @@
 //! those panics as if the input had passed, and keeps fuzzing:
 //!
 //! ```text
-//! GRAMMAR_MIN_SKIP=fuzz/buckets/calc cargo fuzz run calc
+//! GRAMMAR_MIN_SKIP=fuzz/buckets/calc cargo +nightly fuzz run calc
 //! ```
 //!
 //! The file has one crash per line, `panic`, the panic's `file:line:col`

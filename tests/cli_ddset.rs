@@ -252,3 +252,45 @@ fn member_names(b: &serde_json::Value) -> Vec<String> {
     names.sort();
     names
 }
+
+/// The `instantiate` command `generalize` prints runs as printed, also for
+/// a grammar whose inputs span lines (it adds `--escape`).
+#[test]
+fn the_printed_instantiate_command_works_on_lines() {
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("lines.json");
+    std::fs::write(
+        &g,
+        r#"{"<start>": ["<line>\n<start>", "<line>"], "<line>": ["a", "b(<line>)"]}"#,
+    )
+    .unwrap();
+    let bug = d.path().join("bug.txt");
+    std::fs::write(&bug, "a\nb(a)\na").unwrap();
+    let out = bin()
+        .args(["generalize", "--cmd", "grep -q b {}", "--grammar"])
+        .arg(&g)
+        .arg(&bug)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let line = err
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("instances: cargo grammar-min "))
+        .unwrap_or_else(|| panic!("no instantiate command in: {err}"));
+    assert!(line.ends_with(" --escape"), "{line}");
+    let bin = assert_cmd::cargo::cargo_bin("cargo-grammar-min");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' {line}", bin.display()))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(text.lines().count(), 10, "{text}");
+    assert!(text.lines().all(|l| l.contains('b')), "{text}");
+}

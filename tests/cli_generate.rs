@@ -419,3 +419,33 @@ fn decode_without_a_grammar_or_a_target_says_what_to_pass() {
         "{err}"
     );
 }
+
+/// A reader that stops early (`… | head -1`) ends a listing quietly: exit
+/// 0, nothing on stderr, where `println!` panicked and a checked write
+/// failed with exit 2.
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    let g = grammar("sql");
+    let g = g.to_str().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("cargo-grammar-min");
+    for args in [
+        &["generate", "-g", g, "-n", "100000", "--escape"][..],
+        &["check", "--print", g],
+    ] {
+        let mut child = std::process::Command::new(&bin)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reading end closed before the first write.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && err.is_empty(),
+            "{args:?}: {:?}: {err}",
+            out.status
+        );
+    }
+}

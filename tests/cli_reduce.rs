@@ -303,7 +303,7 @@ fn fuzz_target_mode_finds_binary_artifacts_and_avoids_drift() {
     assert!(v[1]["reproduce"]
         .as_str()
         .unwrap()
-        .starts_with("cargo fuzz run t "));
+        .starts_with("cargo +nightly fuzz run t "));
 }
 
 #[test]
@@ -390,7 +390,7 @@ fn target_without_grammar_falls_back_to_ddmin() {
         .assert()
         .success()
         .stderr(contains("no grammar"))
-        .stderr(contains("cargo fuzz run t"));
+        .stderr(contains("cargo +nightly fuzz run t"));
     assert_eq!(
         std::fs::read(d.path().join("fuzz/artifacts/t/crash-2.min")).unwrap(),
         b"(("
@@ -417,7 +417,7 @@ fn target_names_are_checked_against_the_project() {
         .args(["grammar-min", "reduce", "parser"])
         .assert()
         .failure()
-        .stderr(contains("no artifacts yet").and(contains("cargo fuzz run parser")));
+        .stderr(contains("no artifacts yet").and(contains("cargo +nightly fuzz run parser")));
 }
 
 #[test]

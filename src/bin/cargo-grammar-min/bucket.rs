@@ -85,6 +85,9 @@ struct Report {
     seconds: f64,
     /// The known-crash list written for `GRAMMAR_MIN_SKIP`, if any.
     known_crashes: Option<String>,
+    /// How many of its crashes a fuzz target can skip (Rust panics; an
+    /// abort or a stack overflow ends the process first).
+    skippable: usize,
     /// The fuzz target, for the hint on how to fuzz past the known crashes.
     #[serde(skip)]
     target: Option<String>,
@@ -313,17 +316,18 @@ impl Bucket {
             });
             drop(oracle);
         }
-        let known_crashes = match &out_dir {
+        let (known_crashes, skippable) = match &out_dir {
             Some(d) => write_known_crashes(
                 d,
                 &buckets,
                 session.target.as_deref(),
                 session.args.signature,
             )?,
-            None => None,
+            None => (None, 0),
         };
         let report = Report {
             known_crashes,
+            skippable,
             target: session.target.clone(),
             artifacts: artifacts.len(),
             buckets: reports,
@@ -341,14 +345,15 @@ impl Bucket {
 }
 
 /// Writes `DIR/known-crashes.txt` (see `grammar_min::known`) when the
-/// buckets have crash signatures (a fuzz target's), and returns its path.
-/// Messages are listed only when buckets were told apart by message.
+/// buckets have crash signatures (a fuzz target's), and returns its path
+/// and how many of its crashes can be skipped. Messages are listed only
+/// when buckets were told apart by message.
 fn write_known_crashes(
     dir: &std::path::Path,
     buckets: &Buckets,
     target: Option<&str>,
     level: SignatureLevel,
-) -> Result<Option<String>> {
+) -> Result<(Option<String>, usize)> {
     let sigs: Vec<_> = buckets
         .all()
         .iter()
@@ -360,20 +365,23 @@ fn write_known_crashes(
         })
         .collect();
     if sigs.is_empty() {
-        return Ok(None);
+        return Ok((None, 0));
     }
     let header = format!(
         "Crashes bucketed by `cargo grammar-min bucket{}`.\n\
          A grammar fuzz target run with GRAMMAR_MIN_SKIP naming this file (or its\n\
-         directory) treats these panics as passing inputs and keeps fuzzing.\n\
+         directory) treats the panics listed below as passing inputs and keeps\n\
+         fuzzing; the other crashes (aborts, stack overflows, sanitizer reports)\n\
+         end the process before it can, and appear only as comments.\n\
          One per line: panic<TAB>FILE:LINE:COL[<TAB>MESSAGE, numbers masked as N].",
         target.map(|t| format!(" {t}")).unwrap_or_default()
     );
     let text = KnownCrashes::render(&header, sigs, level >= SignatureLevel::Message);
+    let skippable = KnownCrashes::parse(&text).map_or(0, |k| k.entries.len());
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let path = dir.join(grammar_min::known::FILE_NAME);
     write_atomic(&path, text.as_bytes())?;
-    Ok(Some(path.display().to_string()))
+    Ok((Some(path.display().to_string()), skippable))
 }
 
 fn one_line(s: &str, max: usize) -> String {
@@ -481,11 +489,17 @@ fn print_table(r: &Report) {
         let dir = std::path::Path::new(k)
             .parent()
             .map(|d| d.display().to_string());
-        if let (Some(t), Some(d)) = (&r.target, dir) {
-            println!(
-                "  fuzz past them: GRAMMAR_MIN_SKIP={} cargo fuzz run {t}",
+        match (&r.target, dir) {
+            (Some(t), Some(d)) if r.skippable > 0 => println!(
+                "  fuzz past its {} panic(s): GRAMMAR_MIN_SKIP={} cargo +nightly fuzz run {t}",
+                r.skippable,
                 shell_quote(&d)
-            );
+            ),
+            (Some(t), Some(_)) => println!(
+                "  none of them is a Rust panic, which is all a fuzz target can skip: fix them,\n  \
+                 or keep fuzzing past them with `cargo +nightly fuzz run {t} -- -fork=2 -ignore_crashes=1`"
+            ),
+            _ => {}
         }
     }
     for (a, why) in &r.not_reproduced {

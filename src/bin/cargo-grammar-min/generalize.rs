@@ -183,9 +183,13 @@ impl Generalize {
                 );
             }
             eprintln!("  pattern saved: {}", out.display());
+            // Instances go one per line: with a line break in the grammar,
+            // escaped.
+            let multiline = g.terms().iter().any(|t| t.contains(&b'\n'));
             eprintln!(
-                "  instances: cargo grammar-min instantiate --pattern {} -n 10",
-                crate::common::shell_quote(&out.display().to_string())
+                "  instances: cargo grammar-min instantiate --pattern {} -n 10{}",
+                crate::common::shell_quote(&out.display().to_string()),
+                if multiline { " --escape" } else { "" }
             );
         }
         Ok(ExitCode::SUCCESS)

@@ -79,8 +79,36 @@ fn main() -> ExitCode {
     // With --json a script reads stdout: an error is JSON there too.
     let json = args.iter().any(|a| a == "--json");
     let cli = Cli::parse_from(args);
-    match cli.command.run() {
+    // A reader that stops early (`… | head`) closes stdout: `println!`
+    // then panics, and a checked write fails with `BrokenPipe`. Both end
+    // the command quietly, as `cat` would.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !info.payload_as_str().is_some_and(closed_stdout) {
+            hook(info);
+        }
+    }));
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cli.command.run()));
+    let result = match ran {
+        Ok(r) => r,
+        Err(p) if p.downcast_ref::<String>().is_some_and(|m| closed_stdout(m)) => {
+            return ExitCode::SUCCESS
+        }
+        Err(p) => std::panic::resume_unwind(p),
+    };
+    match result {
         Ok(code) => code,
+        // A broken pipe to a child (an oracle) is an error; one on our
+        // own stdout, whose reader went, is not.
+        Err(e)
+            if stdout_gone()
+                && e.chain().any(|c| {
+                    c.downcast_ref::<std::io::Error>()
+                        .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+                }) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             if json {
@@ -89,4 +117,22 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether a panic message is `println!`'s on a stdout whose reader has
+/// gone.
+fn closed_stdout(message: &str) -> bool {
+    message.starts_with("failed printing to stdout") && message.contains("Broken pipe")
+}
+
+/// Whether stdout is a pipe whose reading end is closed.
+fn stdout_gone() -> bool {
+    let mut fd = libc::pollfd {
+        fd: libc::STDOUT_FILENO,
+        events: libc::POLLOUT,
+        revents: 0,
+    };
+    // SAFETY: one valid `pollfd`, a zero timeout.
+    let n = unsafe { libc::poll(&mut fd, 1, 0) };
+    n == 1 && fd.revents & libc::POLLERR != 0
 }

@@ -164,14 +164,14 @@ impl OracleArgs {
             let dir = p.artifacts_dir(t);
             if !dir.is_dir() {
                 bail!(
-                    "no artifacts yet: {} does not exist; run `cargo fuzz run {t}` first",
+                    "no artifacts yet: {} does not exist; run `cargo +nightly fuzz run {t}` first",
                     dir.display()
                 );
             }
             let v = crate::common::artifacts_in(&dir)?;
             if v.is_empty() {
                 bail!(
-                    "no artifacts in {}; run `cargo fuzz run {t}` first",
+                    "no artifacts in {}; run `cargo +nightly fuzz run {t}` first",
                     dir.display()
                 );
             }
@@ -559,7 +559,7 @@ impl Session {
                 }
             }
             (None, Some(t)) => format!(
-                "cargo fuzz run {t} {}",
+                "cargo +nightly fuzz run {t} {}",
                 shell_quote(&choices_path.unwrap_or(text_path).display().to_string())
             ),
             _ => String::new(),

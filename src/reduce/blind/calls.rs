@@ -175,14 +175,16 @@ fn arrow_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
         }
         let from = arrow + 2;
         let rest = &text[from..];
-        let (end, _) = super::outside_brackets(rest)
-            .find(|&(i, b)| {
-                b == b';' || (b == b'.' && rest.get(i + 1).is_none_or(u8::is_ascii_whitespace))
-            })?;
+        let (end, _) = super::outside_brackets(rest).find(|&(i, b)| {
+            b == b';' || (b == b'.' && rest.get(i + 1).is_none_or(u8::is_ascii_whitespace))
+        })?;
         (rest[end] == b'.').then_some(((ns, from + end + 1), (from, from + end)))
     })
     .into_iter()
-    .map(|f| Func { methods: false, ..f })
+    .map(|f| Func {
+        methods: false,
+        ..f
+    })
     .collect()
 }
 
@@ -455,7 +457,11 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
         // A method call (`Invoice.r()`, `self.f(x)`): the receiver goes
         // too, and a body of several words followed by a member access
         // is parenthesised (`(new Invoice).s()`).
-        let s = if f.methods { receiver_start(text, s) } else { s };
+        let s = if f.methods {
+            receiver_start(text, s)
+        } else {
+            s
+        };
         if f.methods && link_before(text, s).is_some() {
             // A receiver that is no chain of names (`f().g()`): left
             // alone, and so is the function.
@@ -463,7 +469,10 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
         }
         let end = if bare::is_bare(text, q) { q.1 } else { q.1 + 1 };
         let after = text[end..].trim_ascii_start();
-        if f.methods && matches!(after.first(), Some(b'.' | b'[')) && !replaced.iter().all(|&b| is_word(b)) {
+        if f.methods
+            && matches!(after.first(), Some(b'.' | b'['))
+            && !replaced.iter().all(|&b| is_word(b))
+        {
             replaced = [&b"("[..], &replaced, b")"].concat();
         }
         edits.push((s, end, replaced));

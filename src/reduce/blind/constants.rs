@@ -101,17 +101,22 @@ type Valued = (usize, usize, &'static [&'static [u8]], Rc<[(usize, usize)]>);
 fn valued(text: &[u8]) -> Vec<Valued> {
     let lits: Rc<[(usize, usize)]> = string_literals(text).into();
     let none: Rc<[(usize, usize)]> = Rc::new([]);
-    let mut out: Vec<Valued> = pairs(text)
-        .into_iter()
-        .filter_map(|(o, c)| {
-            let head = head(text, o);
-            let after = text[c + 1..].trim_ascii_start();
-            (head < o
-                && super::calls::is_name(&text[head..o])
-                && !matches!(after.first(), Some(b'{' | b':')))
-            .then(|| (head, c + 1, FOR_CALLS, lits.clone()))
-        })
-        .collect();
+    let mut out: Vec<Valued> = Vec::new();
+    for (o, c) in pairs(text) {
+        let head = head(text, o);
+        let after = text[c + 1..].trim_ascii_start();
+        if head < o
+            && super::calls::is_name(&text[head..o])
+            && !matches!(after.first(), Some(b'{' | b':'))
+        {
+            // With a module or receiver before a single `:` (Erlang's
+            // `lists:sum(L)`, Lua's `o:m(x)`) first, then without it.
+            if let Some(m) = colon_path(text, head) {
+                out.push((m, c + 1, FOR_CALLS, lits.clone()));
+            }
+            out.push((head, c + 1, FOR_CALLS, lits.clone()));
+        }
+    }
     for (i, w) in text.windows(2).enumerate() {
         if matches!(w, b"\"\"" | b"''") && super::literal_end(text, i) == Some(i + 1) {
             out.push((i, i + 2, FOR_STRINGS, none.clone()));
@@ -133,6 +138,21 @@ fn valued(text: &[u8]) -> Vec<Valued> {
     }));
     out.sort_unstable_by_key(|v| v.0);
     out
+}
+
+/// Where the word before a single `:` right before `head` starts
+/// (`lists` of `lists:sum(…)`), if one is there.
+///
+/// ```
+/// # use grammar_min::reduce::blind::constants::colon_path;
+/// assert_eq!(colon_path(b"x=lists:sum(l)", 8), Some(2));
+/// assert_eq!(colon_path(b"x=a::f(l)", 5), None);
+/// assert_eq!(colon_path(b"{\"k\":f(l)}", 5), None);
+/// ```
+pub fn colon_path(text: &[u8], head: usize) -> Option<usize> {
+    let before = text[..head].strip_suffix(b":")?;
+    let w = super::word_before(before);
+    (w > 0).then(|| before.len() - w)
 }
 
 /// The spans of the names [`constants`] tries as constants: each occurrence
@@ -306,6 +326,12 @@ mod tests {
         let input = b"int f(){return 1/std::abs(n);}";
         let (out, _) = run_pass(constants, input, |c| c.ends_with(b"return 1/0;}"));
         assert_eq!(out, b"int f(){return 1/0;}");
+        // So does one through a module or receiver before a single `:`
+        // (Erlang's `lists:sum(L)`, Lua's `o:m(x)`), which `lists:0`
+        // would not parse.
+        let input = b"m(V)->lists:sum(V)/0.";
+        let (out, _) = run_pass(constants, input, |c| c.ends_with(b"->0/0."));
+        assert_eq!(out, b"m(V)->0/0.");
         // A lookup as a string of the text: `S.get(m)` → `"tab"`.
         let input = b"S={\"v\":\"tab\"}\nfor m in\"v\":S[S.get(m)]";
         let p = |c: &[u8]| c.ends_with(b"S[\"tab\"]");

@@ -218,7 +218,10 @@ fn an_erlang_function_goes_into_its_call() {
         s.contains("mean(V)->1/V.") && s.contains("mean(0)")
     };
     let input = b"-mode(compile).\nmean(V)->1/V.\ny()->mean(0).\nz(0)->y();z(N)->N.\nmain(_)->y(),ok.\nw()->y().\n";
-    let names: Vec<&[u8]> = funcs(input).iter().map(|f| &input[f.name.0..f.name.1]).collect();
+    let names: Vec<&[u8]> = funcs(input)
+        .iter()
+        .map(|f| &input[f.name.0..f.name.1])
+        .collect();
     assert_eq!(names, [&b"mean"[..], b"y"]);
     let (out, _) = run_pass(inline_functions, input, want);
     assert_eq!(
