@@ -84,7 +84,12 @@ fn main() -> ExitCode {
     // the command quietly, as `cat` would.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if !info.payload_as_str().is_some_and(closed_stdout) {
+        let p = info.payload();
+        let message = p
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| p.downcast_ref::<&str>().copied());
+        if !message.is_some_and(closed_stdout) {
             hook(info);
         }
     }));
