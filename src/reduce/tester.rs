@@ -78,6 +78,8 @@ pub struct Tester<'o> {
     stop: Option<Arc<AtomicBool>>,
     observer: Option<Observer<'o>>,
     key_fn: Option<KeyFn<'o>>,
+    /// The image ([`Tester::with_image`]), where it is not the cache key.
+    image_fn: Option<KeyFn<'o>>,
     best: Option<Vec<u8>>,
     best_image_len: usize,
     image_bound: bool,
@@ -105,6 +107,7 @@ impl<'o> Tester<'o> {
             stop: None,
             observer: None,
             key_fn: None,
+            image_fn: None,
             best: None,
             best_image_len: usize::MAX,
             image_bound: false,
@@ -143,17 +146,33 @@ impl<'o> Tester<'o> {
         self
     }
 
-    /// Whether [`Tester::with_image_bound`] is on (with a cache key): then
-    /// "smaller" means a shorter image first (see [`Tester::better`]).
+    /// The image of candidates without caching by it: for an oracle that
+    /// reads the candidate itself (a fuzz target reading choices, whose
+    /// outcome may depend on more than the text they decode to), the
+    /// decoded text the user reads, for [`Tester::with_image_bound`].
+    pub fn with_image(mut self, f: impl Fn(&[u8]) -> Vec<u8> + 'o) -> Self {
+        self.image_fn = Some(Box::new(f));
+        self
+    }
+
+    /// The function giving a candidate's image: [`Tester::with_image`]'s,
+    /// else the cache key's.
+    fn image_fn(&self) -> Option<&KeyFn<'o>> {
+        self.image_fn.as_ref().or(self.key_fn.as_ref())
+    }
+
+    /// Whether [`Tester::with_image_bound`] is on (with an image or a
+    /// cache key): then "smaller" means a shorter image first (see
+    /// [`Tester::better`]).
     pub fn image_bounded(&self) -> bool {
-        self.image_bound && self.key_fn.is_some()
+        self.image_bound && self.image_fn().is_some()
     }
 
     /// Whether `a` is a better result than `b`: shortlex-smaller, or, with
     /// [`Tester::with_image_bound`], a shorter image (the decoded text the
     /// user reduces) and shortlex-smaller among equal image lengths.
     pub fn better(&self, a: &[u8], b: &[u8]) -> bool {
-        match (&self.key_fn, self.image_bound) {
+        match (self.image_fn(), self.image_bound) {
             (Some(f), true) => {
                 let (x, y) = (f(a).len(), f(b).len());
                 x < y || (x == y && shortlex_lt(a, b))
@@ -238,7 +257,7 @@ impl<'o> Tester<'o> {
     /// Records an outcome already known (e.g. from the reproduction check
     /// of the original) so the candidate is not run again.
     pub fn seed(&mut self, candidate: &[u8], outcome: Outcome) {
-        if let (Some(f), Outcome::Interesting) = (&self.key_fn, outcome) {
+        if let (Some(f), Outcome::Interesting) = (self.image_fn(), outcome) {
             self.best_image_len = self.best_image_len.min(f(candidate).len());
         }
         let k = self.key_of(candidate);
@@ -313,7 +332,7 @@ impl<'o> Tester<'o> {
             .is_none_or(|b| self.better(candidate, b))
         {
             self.best = Some(candidate.to_vec());
-            if let Some(f) = &self.key_fn {
+            if let Some(f) = self.image_fn() {
                 self.best_image_len = f(candidate).len();
             }
             if let Some(f) = self.observer.as_mut() {
@@ -418,13 +437,19 @@ impl<'o> Tester<'o> {
     /// The cache key `c` would get, or `None` when the image bound rules it
     /// out; unlike [`Tester::admit`], counts nothing.
     fn peek_key(&self, c: &[u8]) -> Option<u128> {
-        match (&self.key_fn, self.image_bound) {
-            (Some(f), true) => {
-                let image = f(c);
-                (image.len() <= self.best_image_len).then(|| key(&image))
-            }
-            _ => Some(self.key_of(c)),
+        let Some(f) = self.image_fn().filter(|_| self.image_bound) else {
+            return Some(self.key_of(c));
+        };
+        let image = f(c);
+        if image.len() > self.best_image_len {
+            return None;
         }
+        // The image is the cache key unless it was set apart.
+        Some(if self.image_fn.is_some() {
+            self.key_of(c)
+        } else {
+            key(&image)
+        })
     }
 }
 
@@ -462,6 +487,23 @@ mod tests {
         assert_eq!(t.stats().tests, 1);
         let got = t.first_interesting([((), b"abc".to_vec()), ((), b"a".to_vec())]);
         assert_eq!(got.map(|g| g.1), Some(b"a".to_vec()));
+    }
+
+    #[test]
+    fn an_image_apart_from_the_cache_key_bounds_and_orders_without_sharing_runs() {
+        let mut o = oracle();
+        let mut t = Tester::new(&mut o).with_image(strip).with_image_bound();
+        t.seed(b"xab", Outcome::Interesting);
+        // Image "abc" is longer than "ab": not run.
+        assert_eq!(t.test(b"abc"), Outcome::NotInteresting);
+        assert_eq!((t.stats().tests, t.stats().skipped), (0, 1));
+        // Same image as the seed, other bytes: run (the key is the
+        // candidate), where a cache key `strip` would answer from the cache.
+        assert_eq!(t.test(b"axb"), Outcome::Interesting);
+        assert_eq!((t.stats().tests, t.stats().cache_hits), (1, 0));
+        // A shorter image is better though its bytes are longer.
+        assert!(t.better(b"xxxa", b"ab"));
+        assert!(!t.better(b"ab", b"xxxa"));
     }
 
     #[test]

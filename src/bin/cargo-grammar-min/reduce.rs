@@ -323,11 +323,22 @@ impl Reduce {
                     }
                 });
             let text_keyed = kind == InputKind::Choices && self.oracle.cmd.is_some();
-            if let (Some(g), true) = (grammar, text_keyed) {
+            match (grammar, kind) {
                 // The --cmd program sees only the decoded text.
-                tester = tester
-                    .with_cache_key(move |c| decode(g, c, &cfg))
-                    .with_image_bound();
+                (Some(g), InputKind::Choices) if text_keyed => {
+                    tester = tester
+                        .with_cache_key(move |c| decode(g, c, &cfg))
+                        .with_image_bound();
+                }
+                // A fuzz target reads the choices (its outcome may depend
+                // on more than the text), but the user reads the text: a
+                // shorter text is the better result.
+                (Some(g), InputKind::Choices) => {
+                    tester = tester
+                        .with_image(move |c| decode(g, c, &cfg))
+                        .with_image_bound();
+                }
+                _ => {}
             }
             // The reproduction check above already ran the original.
             tester.seed(&original, Outcome::Interesting);
