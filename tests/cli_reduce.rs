@@ -5,6 +5,9 @@ use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::Path;
 
+mod fake_target;
+use fake_target::fake_project;
+
 fn bin() -> Command {
     Command::cargo_bin("cargo-grammar-min").unwrap()
 }
@@ -232,43 +235,6 @@ fn choice_artifact_with_grammar() {
         grammar_min::generate::decode(&gr, &c, &cfg),
         b"a = ((a));\n"
     );
-}
-
-fn host_triple() -> String {
-    let out = std::process::Command::new("rustc")
-        .arg("-vV")
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
-        .unwrap()
-}
-
-/// A fake cargo-fuzz project whose "target binary" is a shell script that
-/// prints a Rust panic for inputs with `((`, and a different panic for `!`.
-fn fake_project(root: &Path) {
-    std::fs::write(root.join("Cargo.toml"), "[package]\nname = \"demo\"\n").unwrap();
-    std::fs::create_dir_all(root.join("fuzz/artifacts/t")).unwrap();
-    std::fs::create_dir_all(root.join("grammars")).unwrap();
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/expr.json"),
-        root.join("grammars/t.json"),
-    )
-    .unwrap();
-    let bin_dir = root.join("fuzz/target").join(host_triple()).join("release");
-    std::fs::create_dir_all(&bin_dir).unwrap();
-    let script = "#!/bin/sh\n\
-        if grep -q '!' \"$1\"; then echo \"thread '<unnamed>' panicked at src/other.rs:1:1:\" >&2; echo other >&2; exit 77; fi\n\
-        if grep -q '((' \"$1\"; then echo \"thread '<unnamed>' panicked at src/lib.rs:3:5:\" >&2; echo \"nested $(wc -c < \"$1\")\" >&2; echo '==1== ERROR: libFuzzer: deadly signal' >&2; exit 77; fi\n\
-        exit 0\n";
-    let p = bin_dir.join("t");
-    std::fs::write(&p, script).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    std::fs::write(root.join("fuzz/artifacts/t/crash-1"), "1 + ((2)) ! 3").unwrap();
-    std::fs::write(root.join("fuzz/artifacts/t/crash-2"), "7 * ((8 + 9)) - 1").unwrap();
 }
 
 #[test]
@@ -571,51 +537,4 @@ fn grammatical_keeps_the_result_a_sentence_and_runs_no_unparsed_candidate() {
         .stderr(contains(
             "--grammatical keeps --cmd candidates inside a grammar",
         ));
-}
-
-/// `bucket` tells how to fuzz past the known crashes: with
-/// `GRAMMAR_MIN_SKIP` when a bucket is a Rust panic, and otherwise (a
-/// stack overflow cannot be skipped in-process) with libFuzzer's own
-/// `-fork`/`-ignore_crashes`.
-#[test]
-fn bucket_hints_how_to_fuzz_past_what_it_found() {
-    let overflow = "#!/bin/sh\n\
-        if grep -q '((' \"$1\"; then echo '==1==ERROR: AddressSanitizer: stack-overflow on address 0x7ffc (pc 0x55 bp 0x7f sp 0x7f T0)' >&2; exit 1; fi\n\
-        exit 0\n";
-    for (script, want, not) in [
-        (
-            None,
-            "fuzz past its 1 panic(s): GRAMMAR_MIN_SKIP=",
-            "-ignore_crashes",
-        ),
-        (
-            Some(overflow),
-            "-fork=2 -ignore_crashes=1",
-            "GRAMMAR_MIN_SKIP=",
-        ),
-    ] {
-        let d = tempfile::tempdir().unwrap();
-        fake_project(d.path());
-        std::fs::remove_file(d.path().join("fuzz/artifacts/t/crash-1")).unwrap();
-        if let Some(s) = script {
-            let bin = d
-                .path()
-                .join("fuzz/target")
-                .join(host_triple())
-                .join("release/t");
-            std::fs::write(bin, s).unwrap();
-        }
-        let out = Command::cargo_bin("cargo-grammar-min")
-            .unwrap()
-            .current_dir(d.path())
-            .env_remove("CARGO_TARGET_DIR")
-            .args(["bucket", "t", "--input", "text", "--precision", "2"])
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{stdout}\n{stderr}");
-        assert!(stdout.contains(want) && !stdout.contains(not), "{stdout}");
-        assert!(stdout.contains("cargo +nightly fuzz run t"), "{stdout}");
-    }
 }

@@ -1,0 +1,53 @@
+//! CLI tests of what `cargo grammar-min bucket` tells a fuzz target's user.
+
+use assert_cmd::Command;
+
+mod fake_target;
+use fake_target::{fake_project, host_triple};
+
+/// `bucket` tells how to fuzz past the known crashes: with
+/// `GRAMMAR_MIN_SKIP` when a bucket is a Rust panic, and otherwise (a
+/// stack overflow cannot be skipped in-process) with libFuzzer's own
+/// `-fork`/`-ignore_crashes`.
+#[test]
+fn bucket_hints_how_to_fuzz_past_what_it_found() {
+    let overflow = "#!/bin/sh\n\
+        if grep -q '((' \"$1\"; then echo '==1==ERROR: AddressSanitizer: stack-overflow on address 0x7ffc (pc 0x55 bp 0x7f sp 0x7f T0)' >&2; exit 1; fi\n\
+        exit 0\n";
+    for (script, want, not) in [
+        (
+            None,
+            "fuzz past its 1 panic(s): GRAMMAR_MIN_SKIP=",
+            "-ignore_crashes",
+        ),
+        (
+            Some(overflow),
+            "-fork=2 -ignore_crashes=1",
+            "GRAMMAR_MIN_SKIP=",
+        ),
+    ] {
+        let d = tempfile::tempdir().unwrap();
+        fake_project(d.path());
+        std::fs::remove_file(d.path().join("fuzz/artifacts/t/crash-1")).unwrap();
+        if let Some(s) = script {
+            let bin = d
+                .path()
+                .join("fuzz/target")
+                .join(host_triple())
+                .join("release/t");
+            std::fs::write(bin, s).unwrap();
+        }
+        let out = Command::cargo_bin("cargo-grammar-min")
+            .unwrap()
+            .current_dir(d.path())
+            .env_remove("CARGO_TARGET_DIR")
+            .args(["bucket", "t", "--input", "text", "--precision", "2"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stdout}\n{stderr}");
+        assert!(stdout.contains(want) && !stdout.contains(not), "{stdout}");
+        assert!(stdout.contains("cargo +nightly fuzz run t"), "{stdout}");
+    }
+}
