@@ -84,21 +84,14 @@ fn main() -> ExitCode {
     // the command quietly, as `cat` would.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let p = info.payload();
-        let message = p
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| p.downcast_ref::<&str>().copied());
-        if !message.is_some_and(closed_stdout) {
+        if !closed_stdout(info.payload()) {
             hook(info);
         }
     }));
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cli.command.run()));
     let result = match ran {
         Ok(r) => r,
-        Err(p) if p.downcast_ref::<String>().is_some_and(|m| closed_stdout(m)) => {
-            return ExitCode::SUCCESS
-        }
+        Err(p) if closed_stdout(&*p) => return ExitCode::SUCCESS,
         Err(p) => std::panic::resume_unwind(p),
     };
     match result {
@@ -124,10 +117,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// Whether a panic message is `println!`'s on a stdout whose reader has
-/// gone.
-fn closed_stdout(message: &str) -> bool {
-    message.starts_with("failed printing to stdout") && message.contains("Broken pipe")
+/// Whether a panic's payload is `println!`'s message on a stdout whose
+/// reader has gone.
+fn closed_stdout(payload: &(dyn std::any::Any + Send)) -> bool {
+    let message = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied());
+    message.is_some_and(|m| m.starts_with("failed printing to stdout") && m.contains("Broken pipe"))
 }
 
 /// Whether stdout is a pipe whose reading end is closed.

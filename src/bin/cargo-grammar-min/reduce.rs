@@ -323,22 +323,18 @@ impl Reduce {
                     }
                 });
             let text_keyed = kind == InputKind::Choices && self.oracle.cmd.is_some();
-            match (grammar, kind) {
-                // The --cmd program sees only the decoded text.
-                (Some(g), InputKind::Choices) if text_keyed => {
-                    tester = tester
-                        .with_cache_key(move |c| decode(g, c, &cfg))
-                        .with_image_bound();
+            if let (Some(g), InputKind::Choices) = (grammar, kind) {
+                // The user reads the decoded text: a shorter one is the
+                // better result. The --cmd program sees only that text, so
+                // it is also the cache key; a fuzz target reads the choices
+                // (its outcome may depend on more than the text).
+                let text = move |c: &[u8]| decode(g, c, &cfg);
+                tester = if text_keyed {
+                    tester.with_cache_key(text)
+                } else {
+                    tester.with_image(text)
                 }
-                // A fuzz target reads the choices (its outcome may depend
-                // on more than the text), but the user reads the text: a
-                // shorter text is the better result.
-                (Some(g), InputKind::Choices) => {
-                    tester = tester
-                        .with_image(move |c| decode(g, c, &cfg))
-                        .with_image_bound();
-                }
-                _ => {}
+                .with_image_bound();
             }
             // The reproduction check above already ran the original.
             tester.seed(&original, Outcome::Interesting);
