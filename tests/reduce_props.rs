@@ -145,6 +145,17 @@ proptest! {
             prop_assert!(in_order(&out, &a, &b));
             prop_assert!(parse_expr(&g, &out).is_some());
         }
+        // Ordered by decoded text first, as a fuzz target's artifacts are
+        // (the final text-run deletion may lengthen the sequence).
+        let mut p = |c: &[u8]| pred(&decode(&g, c, &CFG));
+        let mut o = FnOracle::new(&mut p);
+        let image = |c: &[u8]| decode(&g, c, &CFG);
+        let mut t = Tester::new(&mut o).with_image(image).with_image_bound();
+        let r = reduce_choices(&g, &CFG, &choices, Strategy::Auto, &mut t).unwrap();
+        let out = decode(&g, &r.output, &CFG);
+        prop_assert!(out.len() <= text.len());
+        prop_assert!(in_order(&out, &a, &b));
+        prop_assert!(parse_expr(&g, &out).is_some());
     }
 }
 

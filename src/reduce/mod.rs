@@ -503,6 +503,13 @@ fn choices_pipeline(
             break;
         }
     }
+    if blind && strategy == Strategy::Auto && !tester.stopped() {
+        // The final polish: token runs of the text, within the grammar's
+        // language (a text reduction's polish may leave it, since its
+        // oracle reads the text).
+        cur = choices::delete_text_runs(g, cfg, &cur, tester);
+        passes.push(("delete-text-runs", size(&cur), tester.runs()));
+    }
     if let Some(b) = tester.best() {
         if tester.better(b, &cur) {
             cur = b.to_vec();

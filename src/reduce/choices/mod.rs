@@ -23,7 +23,10 @@
 //!   alternative that its own children fill (`a JOIN b ON e` → `a, b`);
 //! * [`restructure`] — rebuild a node through another alternative around
 //!   one descendant (run at the pipeline's fixpoint);
-//! * [`lower_bytes`] — set single bytes to 0.
+//! * [`lower_bytes`] — set single bytes to 0;
+//! * [`delete_text_runs`] — delete runs of the decoded text's tokens
+//!   where the rest still parses, encoded back into choices (for an
+//!   oracle that reads choices).
 //!
 //! Passes restart their scan after each success; candidates already tried
 //! are answered by the [`Tester`]'s cache, so a restart costs no oracle runs.
@@ -31,8 +34,10 @@
 pub mod alternatives;
 pub mod chains;
 mod restructure;
+mod retext;
 
 pub use restructure::restructure;
+pub use retext::{delete_text_runs, MAX_RUN, PARSE_BUDGET};
 
 use super::ddmin::ddmin;
 use super::edit::{greedy, greedy_deferring, greedy_keeping, Edit, Piece};

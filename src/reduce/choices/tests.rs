@@ -498,3 +498,70 @@ fn restructure_rebuilds_a_node_once_per_fill() {
         "{seen:#?}"
     );
 }
+
+/// `Some(<v>)` or a name: `Some` alone is a name, whose choices
+/// (one per letter) come later than `Some(0)`'s.
+fn option_grammar() -> Grammar {
+    Grammar::from_json_str(
+        r#"{"<start>": ["<v>"],
+            "<v>": ["Some(<v>)", "0", "[<v>, <v>]", "<id>"],
+            "<id>": ["<l>", "<l><id>"],
+            "<l>": ["x", "S", "o", "m", "e"]}"#,
+        &Default::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn deleting_text_runs_turns_a_call_into_the_name() {
+    let g = option_grammar();
+    let cfg = DecodeConfig::default();
+    let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
+    let start = encoded(&g, b"[0, Some(0)]", &cfg);
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let mut o = FnOracle::new(|c: &[u8]| {
+        let t = text(c);
+        seen.push(t.clone());
+        if t.windows(4).any(|w| w == b"Some") {
+            Outcome::Interesting
+        } else {
+            Outcome::NotInteresting
+        }
+    });
+    // Ordered by text, as a fuzz target's artifacts are.
+    let mut t = Tester::new(&mut o).with_image(text).with_image_bound();
+    t.seed(&start, Outcome::Interesting);
+    let out = delete_text_runs(&g, &cfg, &start, &mut t);
+    // `[0, ` and `]` go only together: two runs, no sentence alone.
+    assert_eq!(text(&out), b"[0, Some]");
+    assert!(
+        !shortlex_lt(&out, &start),
+        "a longer sequence, a shorter text"
+    );
+    drop(t);
+    // Only sentences ran (`[0, Some(0)`, `Some(0)]`, `[0, Some(]`, … did
+    // not), and `(0)` went as one run.
+    assert_eq!(seen, [b"[0, Some]".to_vec()]);
+    // Without the image bound, progress is a shortlex-smaller sequence:
+    // `Some` (more choices) is not taken.
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.windows(4).any(|w| w == b"Some")));
+    let mut t = Tester::new(&mut o);
+    let rbd = replace_by_descendant(&TreeCtx::new(&g, Render::Text), &cfg, &start, &mut t);
+    assert_eq!(text(&rbd), b"Some(0)");
+    let out = delete_text_runs(&g, &cfg, &rbd, &mut t);
+    assert_eq!(text(&out), b"Some(0)");
+}
+
+#[test]
+fn a_choice_reduction_ends_with_the_text_runs() {
+    let g = option_grammar();
+    let cfg = DecodeConfig::default();
+    let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
+    let start = encoded(&g, b"[Some(Some(0)), [0, x]]", &cfg);
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.windows(4).any(|w| w == b"Some")));
+    let mut t = Tester::new(&mut o).with_image(text).with_image_bound();
+    let r = crate::reduce::reduce_choices(&g, &cfg, &start, crate::reduce::Strategy::Auto, &mut t)
+        .unwrap();
+    assert_eq!(text(&r.output), b"Some");
+    assert!(r.passes.iter().any(|p| p.0 == "delete-text-runs"));
+}
