@@ -294,3 +294,55 @@ fn the_printed_instantiate_command_works_on_lines() {
     assert_eq!(text.lines().count(), 10, "{text}");
     assert!(text.lines().all(|l| l.contains('b')), "{text}");
 }
+
+#[test]
+fn bucket_reduces_a_choice_artifact_to_the_shortest_text() {
+    // `Some` alone is a name, whose choices come after `Some(0)`'s: a
+    // choice artifact is reduced to the shorter text, as `reduce` does.
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("opt.json");
+    std::fs::write(
+        &g,
+        r#"{"<start>": ["<v>"],
+            "<v>": ["Some(<v>)", "0", "[<v>, <v>]", "<id>"],
+            "<id>": ["<l>", "<l><id>"],
+            "<l>": ["x", "S", "o", "m", "e"]}"#,
+    )
+    .unwrap();
+    let text = d.path().join("crash.txt");
+    std::fs::write(&text, "[0, Some(Some(0))]").unwrap();
+    let art = d.path().join("crash-1");
+    bin()
+        .args(["encode", "--grammar"])
+        .arg(&g)
+        .arg(&text)
+        .arg("-o")
+        .arg(&art)
+        .assert()
+        .success();
+    let out = bin()
+        .args([
+            "bucket",
+            "--cmd",
+            "grep -q Some {}",
+            "--input",
+            "choices",
+            "--json",
+        ])
+        .arg("--grammar")
+        .arg(&g)
+        .arg("-o")
+        .arg(d.path().join("buckets"))
+        .arg(&art)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let dir = Path::new(v["buckets"][0]["dir"].as_str().unwrap());
+    let repro = std::fs::read_to_string(dir.join("reproducer.txt")).unwrap();
+    assert_eq!(repro, "Some", "{v:#}");
+}

@@ -58,6 +58,13 @@ impl Session {
             }
         }
         let mut tester = Tester::new(oracle);
+        if let (InputKind::Choices, Some(g)) = (self.kind, &self.grammar) {
+            // As `reduce` orders them: the shorter text first.
+            let cfg = self.cfg;
+            tester = tester
+                .with_image(move |c| grammar_min::generate::decode(g, c, &cfg))
+                .with_image_bound();
+        }
         tester.seed(original, Outcome::Interesting);
         let r = match (self.kind, &self.grammar) {
             (InputKind::Choices, Some(g)) => {
