@@ -151,6 +151,44 @@ impl Buckets {
             .map(|b| b.id)
     }
 
+    /// [`Buckets::find_match`] for `tree` or else, if given, the parse
+    /// of `text` (what `tree` renders to): a choice artifact's tree is the
+    /// derivation its choices took, and a text can have others; the
+    /// parser's is the one a pattern was built on when that input's
+    /// reduction ended by re-encoding a parsed text
+    /// ([`crate::reduce::choices::delete_text_runs`]).
+    ///
+    /// ```
+    /// use grammar_min::{bucket::*, ddset::Pattern, generate::decode_tree, grammar::Grammar};
+    /// let g = Grammar::from_json_str(
+    ///     r#"{"<start>": ["<v>"], "<v>": ["<w>", "<k>"], "<k>": ["ab"],
+    ///         "<w>": ["<l>", "<l><w>"], "<l>": ["a", "b"]}"#,
+    ///     &Default::default()).unwrap();
+    /// let parsed = grammar_min::parse::parse(&g, b"ab").unwrap();
+    /// let mut b = Buckets::new(Default::default());
+    /// let (id, _) = b.add_pattern(&g, Pattern::with_abstract(parsed.clone(), &[]), None);
+    /// // The other derivation of `ab`.
+    /// let other = (0..32u32)
+    ///     .map(|bits| (0..5).map(|i| if bits >> i & 1 == 1 { 255 } else { 0 }).collect::<Vec<u8>>())
+    ///     .map(|c| decode_tree(&g, &c, &Default::default()))
+    ///     .find(|t| t.unparse(&g) == b"ab" && b.find_match(&g, t, None).is_none())
+    ///     .unwrap();
+    /// assert_eq!(b.find_match_text(&g, &other, Some(b"ab"), None), Some(id));
+    /// assert_eq!(b.find_match_text(&g, &other, None, None), None);
+    /// ```
+    pub fn find_match_text(
+        &self,
+        g: &Grammar,
+        tree: &Tree,
+        text: Option<&[u8]>,
+        sig: Option<&Signature>,
+    ) -> Option<BucketId> {
+        self.find_match(g, tree, sig).or_else(|| {
+            let parsed = crate::parse::parse(g, text?).ok()?;
+            self.find_match(g, &parsed, sig)
+        })
+    }
+
     /// Files `pattern` (of an input that crashed with `sig`): into the
     /// bucket of the same crash, or — without signatures — the bucket with
     /// the same rendered pattern; else a new bucket.

@@ -182,7 +182,10 @@ impl Bucket {
             runs += reduced.tests;
             let text = session.text_of(&reduced.bytes);
             let tree1 = session.tree_of(&reduced.bytes, artifact)?;
-            if let Some(b) = buckets.find_match(g, &tree1, sig.as_ref()) {
+            // A choice artifact's tree is the derivation its choices took;
+            // its text's parse may be the one a pattern was built on.
+            let as_text = (session.kind == InputKind::Choices).then_some(&text[..]);
+            if let Some(b) = buckets.find_match_text(g, &tree1, as_text, sig.as_ref()) {
                 buckets.join(
                     b,
                     member(JoinedBy::MatchedReduced, Some(text.len())),
