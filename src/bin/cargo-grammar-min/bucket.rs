@@ -159,12 +159,13 @@ impl Bucket {
                 joined_by,
                 signature: sig.as_ref().map(|s| s.to_string()),
             };
-            if let Some(b) = buckets.find_match(g, &tree0, sig.as_ref()) {
-                buckets.join(
-                    b,
-                    member(JoinedBy::MatchedUnreduced, None),
-                    Some(&session.text_of(&original)),
-                );
+            // A choice artifact's tree is the derivation its choices took;
+            // its text's parse may be the one a pattern was built on.
+            let choices = session.kind == InputKind::Choices;
+            let text0 = session.text_of(&original);
+            let as_text = choices.then_some(&text0[..]);
+            if let Some(b) = buckets.find_match_text(g, &tree0, as_text, sig.as_ref()) {
+                buckets.join(b, member(JoinedBy::MatchedUnreduced, None), Some(&text0));
                 if !self.json {
                     eprintln!("-> bucket {} (fits its pattern, no reduction)", b.0);
                 }
@@ -182,9 +183,7 @@ impl Bucket {
             runs += reduced.tests;
             let text = session.text_of(&reduced.bytes);
             let tree1 = session.tree_of(&reduced.bytes, artifact)?;
-            // A choice artifact's tree is the derivation its choices took;
-            // its text's parse may be the one a pattern was built on.
-            let as_text = (session.kind == InputKind::Choices).then_some(&text[..]);
+            let as_text = choices.then_some(&text[..]);
             if let Some(b) = buckets.find_match_text(g, &tree1, as_text, sig.as_ref()) {
                 buckets.join(
                     b,
