@@ -25,6 +25,7 @@ pub mod persistent;
 pub mod process;
 pub mod signature;
 pub mod split;
+pub mod symbolize;
 
 pub use inprocess::{catch_panic, CaughtPanic, FnOracle, InProcessOracle};
 

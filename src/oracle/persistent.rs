@@ -18,6 +18,7 @@
 use super::inprocess::{catch_panic, panic_signature, CaughtPanic};
 use super::process::{kill_group, CappedBuf};
 use super::signature::{extract, CrashKind, Exit, Signature, SignatureLevel};
+use super::symbolize::Symbolizer;
 use super::{Oracle, Outcome};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -116,6 +117,9 @@ pub struct PersistentOracle {
     running: Option<Running>,
     /// Children started so far (1 + restarts).
     pub spawned: u64,
+    /// Renders a hard crash's unsymbolised frames (see
+    /// [`super::symbolize`]); `None` without an `llvm-symbolizer`.
+    symbolizer: Option<Symbolizer>,
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -150,6 +154,7 @@ impl PersistentOracle {
             reference: None,
             running: None,
             spawned: 0,
+            symbolizer: Symbolizer::find(),
         };
         match o.run_signature(original)? {
             Some(sig) => o.reference = Some(sig),
@@ -180,6 +185,9 @@ impl PersistentOracle {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .process_group(0);
+        if let Some(s) = &self.symbolizer {
+            s.configure(&mut cmd);
+        }
         // SAFETY: only async-signal-safe calls (fcntl, dup2, close) between
         // fork and exec. The pipes may themselves sit on fds 3/4, so they
         // are first moved above 10 (F_DUPFD also drops close-on-exec).
@@ -317,7 +325,10 @@ impl PersistentOracle {
         // EOF on the response pipe means the child is gone; silence until
         // the timeout means it hangs.
         let alive = hung;
-        let (exit, err) = self.reap(alive);
+        let (exit, mut err) = self.reap(alive);
+        if let Some(s) = &self.symbolizer {
+            err = s.render(&err);
+        }
         Ok(Some(extract(&err, exit).unwrap_or(Signature {
             kind: if alive {
                 CrashKind::Timeout

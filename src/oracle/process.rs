@@ -13,6 +13,7 @@
 
 use super::parallel::{parallel_batch, repeat_runs};
 use super::signature::{extract, Exit, Signature, SignatureLevel};
+use super::symbolize::Symbolizer;
 use super::{Oracle, Outcome};
 use std::ffi::OsString;
 use std::io::{self, Read};
@@ -362,6 +363,9 @@ pub struct TargetOracle {
     cfg: TargetConfig,
     dir: CandidateDir,
     reference: Signature,
+    /// Renders the sanitizer's unsymbolised frames (see
+    /// [`super::symbolize`]); `None` without an `llvm-symbolizer`.
+    symbolizer: Option<Symbolizer>,
 }
 
 impl TargetOracle {
@@ -386,6 +390,7 @@ impl TargetOracle {
                 location: None,
                 frames: vec![],
             },
+            symbolizer: Symbolizer::find(),
         };
         let mut first: Option<Signature> = None;
         let outs = repeat_runs(repeat, this.cfg.jobs, || this.run_raw(original));
@@ -395,7 +400,7 @@ impl TargetOracle {
                 program: program.clone(),
                 source,
             })?;
-            let sig = extract(&String::from_utf8_lossy(&out.stderr), out.exit);
+            let sig = extract(&this.report(&out), out.exit);
             let Some(sig) = sig else {
                 return Err(ReproduceError::NoCrash {
                     program,
@@ -442,6 +447,9 @@ impl TargetOracle {
                     "0"
                 },
             );
+        if let Some(s) = &self.symbolizer {
+            s.configure(&mut cmd);
+        }
         let r = run(&mut cmd, &self.cfg.limits);
         let _ = std::fs::remove_file(&path);
         r
@@ -449,7 +457,16 @@ impl TargetOracle {
 
     /// Classifies a run against the reference signature.
     pub fn classify(&self, out: &RunOutput) -> Outcome {
-        classify_against(&self.reference, self.cfg.level, out)
+        classify_against(&self.reference, self.cfg.level, &self.report(out), out.exit)
+    }
+
+    /// A run's stderr, its frames symbolised (see [`super::symbolize`]).
+    pub fn report(&self, out: &RunOutput) -> String {
+        let text = String::from_utf8_lossy(&out.stderr);
+        match &self.symbolizer {
+            Some(s) => s.render(&text),
+            None => text.into_owned(),
+        }
     }
 
     fn run_one(&self, candidate: &[u8]) -> Outcome {
@@ -465,12 +482,13 @@ impl TargetOracle {
 pub(crate) fn classify_against(
     reference: &Signature,
     level: SignatureLevel,
-    out: &RunOutput,
+    stderr: &str,
+    exit: Exit,
 ) -> Outcome {
-    match extract(&String::from_utf8_lossy(&out.stderr), out.exit) {
+    match extract(stderr, exit) {
         None => Outcome::NotInteresting,
         Some(s) if s.matches(reference, level) => Outcome::Interesting,
-        Some(_) if out.exit == Exit::TimedOut => Outcome::Timeout,
+        Some(_) if exit == Exit::TimedOut => Outcome::Timeout,
         Some(_) => Outcome::Invalid,
     }
 }
