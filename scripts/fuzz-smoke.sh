@@ -3,6 +3,7 @@
 # builds the calc example and two self-fuzzing targets, runs each for a
 # bounded number of executions (no crash allowed with calc's planted bugs
 # disarmed), then checks that the armed example finds a planted bug, that
+# libFuzzer's crash minimisation (cargo fuzz tmin) ends cleanly, that
 # reduce and bucket handle its crash, and that GRAMMAR_MIN_SKIP with
 # bucket's known-crashes.txt fuzzes past it to the other bug.
 # Exits non-zero on any build failure or unexpected result. ~2-4 minutes.
@@ -55,6 +56,20 @@ if [[ $rc -eq 0 ]] || ! grep -q 'calc bug [12]' "$WORK/armed.log"; then
     exit 1
 fi
 grep -m1 'calc bug' "$WORK/armed.log" >&2
+
+# libFuzzer's own crash minimisation (what `cargo fuzz tmin` runs) must
+# end cleanly: LeakSanitizer once reported the macro's argv at its exit.
+ART0=$(ls "$WORK"/armed-crash-* | head -1)
+set +e
+CALC_BUGS=1,2 "$BIN/calc" -minimize_crash=1 -runs=20 \
+    -exact_artifact_path="$WORK/tmin-out" "$ART0" >"$WORK/tmin.log" 2>&1
+rc=$?
+set -e
+if [[ $rc -ne 0 ]] || grep -q LeakSanitizer "$WORK/tmin.log"; then
+    tail -30 "$WORK/tmin.log" >&2
+    echo "fuzz-smoke: libFuzzer's -minimize_crash=1 failed (exit $rc)" >&2
+    exit 1
+fi
 
 # The reducer on the real target. `calc_grammar` has no grammars/ file of
 # its name: the grammar and budgets come from the target itself, and its

@@ -138,11 +138,22 @@ pub mod __private {
         }
         args.push(c"-len_control=100".as_ptr());
         args.push(std::ptr::null());
-        // libFuzzer keeps using argv for the whole run: leak it.
-        let new: &'static [*const c_char] = Box::leak(args.into_boxed_slice());
-        *argv = new.as_ptr();
-        *argc = (n + 1) as c_int;
+        // libFuzzer keeps using argv for the whole run: kept in a static
+        // (not leaked, which LeakSanitizer reports at exit when libFuzzer
+        // no longer holds the pointer, e.g. under `cargo fuzz tmin`).
+        let kept = NEW_ARGV.get_or_init(|| Argv(args.into_boxed_slice()));
+        *argv = kept.0.as_ptr();
+        *argc = (kept.0.len() - 1) as c_int;
     }
+
+    /// The argument vector [`restore_len_control`] gives libFuzzer.
+    struct Argv(Box<[*const c_char]>);
+    // SAFETY: written once before libFuzzer starts, then only read; the
+    // pointers are to argv strings and a static literal, which live for
+    // the whole run.
+    unsafe impl Send for Argv {}
+    unsafe impl Sync for Argv {}
+    static NEW_ARGV: std::sync::OnceLock<Argv> = std::sync::OnceLock::new();
 
     /// The custom crossover's body. libFuzzer picks it as often as the
     /// custom mutator; it needs no pool and takes no lock.
