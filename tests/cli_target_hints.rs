@@ -51,3 +51,32 @@ fn bucket_hints_how_to_fuzz_past_what_it_found() {
         assert!(stdout.contains("cargo +nightly fuzz run t"), "{stdout}");
     }
 }
+
+/// An instance that crashes differently (another bug) counts against a
+/// pattern: the fake target panics elsewhere on `!`, so `((!))` keeps
+/// `((<a>))` from being the pattern of the `((` crash.
+#[test]
+fn an_instance_with_another_crash_counts_against_the_pattern() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    std::fs::write(
+        d.path().join("grammars/t.json"),
+        r#"{"<start>": ["<e>"], "<e>": ["((<a>))", "<a>"], "<a>": ["1", "2", "!"]}"#,
+    )
+    .unwrap();
+    let bug = d.path().join("bug.txt");
+    std::fs::write(&bug, "((1))").unwrap();
+    let out = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .current_dir(d.path())
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["generalize", "t", "--input", "text", "--json"])
+        .arg(&bug)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["pattern"], "((1))", "{v:#}");
+}

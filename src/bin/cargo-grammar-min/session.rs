@@ -537,11 +537,16 @@ impl Session {
 
     /// Runs a candidate tree through `oracle`, as DDSET sees it.
     pub fn verdict(&self, oracle: &mut dyn Oracle, tree: &Tree, text: &[u8]) -> Verdict {
+        // A fuzz target's "invalid" is a different crash: an instance that
+        // hits another bug does not show this one, so it counts against
+        // the pattern (as a `--cmd` oracle's `--invalid-exit` does not).
+        let other_crash = oracle.signature().is_some();
         match self.candidate_bytes(tree, text) {
             None => Verdict::Invalid,
             Some(b) => match oracle.test(&b) {
                 Outcome::Interesting => Verdict::Fail,
                 Outcome::NotInteresting => Verdict::Pass,
+                Outcome::Invalid if other_crash => Verdict::Pass,
                 Outcome::Invalid | Outcome::Timeout => Verdict::Invalid,
             },
         }
