@@ -161,6 +161,14 @@ impl<'o> Tester<'o> {
         self.image_fn.as_ref().or(self.key_fn.as_ref())
     }
 
+    /// Whether the oracle reads the image itself: it is the cache key
+    /// ([`Tester::with_cache_key`]) and not set apart
+    /// ([`Tester::with_image`]), as for a `--cmd` program given a choice
+    /// artifact's decoded text.
+    pub fn reads_image(&self) -> bool {
+        self.key_fn.is_some() && self.image_fn.is_none()
+    }
+
     /// Whether [`Tester::with_image_bound`] is on (with an image or a
     /// cache key): then "smaller" means a shorter image first (see
     /// [`Tester::better`]).

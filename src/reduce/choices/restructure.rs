@@ -197,17 +197,22 @@ pub(super) fn shortest_texts_first(
     mut list: impl FnMut(&[u8]) -> Vec<(usize, Edit)>,
 ) -> Vec<u8> {
     let by_text = tester.image_bounded();
+    // The oracle reads the text: a polish that squeezes blanks follows.
+    let squeeze = ctx.for_text() || tester.reads_image();
     greedy_keeping(cur.to_vec(), tester, |c| {
         let mut v = list(c);
         v.sort_by_cached_key(|(text, e)| (*text, e.len_after(c)));
         let edits = v.into_iter().map(|(_, e)| e).collect();
-        (edits, shorter_texts(ctx.g, cfg, c, by_text))
+        (edits, shorter_texts(ctx.g, cfg, c, by_text, squeeze))
     })
 }
 
 /// The filter of a pass whose candidates are worth an oracle run only if
-/// their text is shorter than `c0`'s, measured with blanks squeezed as the
-/// final polish will (`0 / 0` → `0.0` is no progress over `0/0`): one
+/// their text is shorter than `c0`'s, with `squeeze` (an oracle that
+/// reads the text, which a polish that squeezes blanks ends) measured with blanks
+/// squeezed as that polish will (`0 / 0` → `0.0` is no progress over
+/// `0/0`), else as it is (a fuzz target's choices: no polish squeezes
+/// `x\r\n` to `x\n` there): one
 /// candidate per text (kept as hashes: the texts can be large), at most
 /// [`crate::reduce::pass_budget`] per call (a 40-element JSON list whose
 /// every element is needed: 827 failing rebuilds without it). Without
@@ -218,8 +223,15 @@ pub(super) fn shorter_texts<'a>(
     cfg: &'a DecodeConfig,
     c0: &[u8],
     by_text: bool,
+    squeeze: bool,
 ) -> impl FnMut(&[u8]) -> bool + 'a {
-    let squeezed = |t: &[u8]| crate::reduce::ddmin::squeeze_blanks(t).len();
+    let squeezed = move |t: &[u8]| {
+        if squeeze {
+            crate::reduce::ddmin::squeeze_blanks(t).len()
+        } else {
+            t.len()
+        }
+    };
     let cur_text = crate::generate::decode(g, c0, cfg);
     let text_len = squeezed(&cur_text);
     let mut seen = std::collections::HashSet::new();

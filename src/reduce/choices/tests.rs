@@ -565,3 +565,23 @@ fn a_choice_reduction_ends_with_the_text_runs() {
     assert_eq!(text(&r.output), b"Some");
     assert!(r.passes.iter().any(|p| p.0 == "delete-text-runs"));
 }
+
+#[test]
+fn a_choice_reduction_drops_blanks_no_polish_would() {
+    // A fuzz target reads choices: `x\r\n` → `x\n` is another
+    // alternative of the line, and no text polish follows to squeeze it
+    // (the squeezed texts are equal, which once hid the switch).
+    let g = Grammar::from_json_str(
+        r#"{"<start>":["<line>"],"<line>":["\n","<p><i>\n","<p><i>\r\n"],"<p>":["",">"],"<i>":["x","y"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let cfg = DecodeConfig::default();
+    let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
+    let start = encoded(&g, b"x\r\n", &cfg);
+    let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.contains(&b'x')));
+    let mut t = Tester::new(&mut o).with_image(text).with_image_bound();
+    let r = crate::reduce::reduce_choices(&g, &cfg, &start, crate::reduce::Strategy::Auto, &mut t)
+        .unwrap();
+    assert_eq!(text(&r.output), b"x\n");
+}
