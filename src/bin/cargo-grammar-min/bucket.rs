@@ -386,16 +386,10 @@ fn write_known_crashes(
     Ok((Some(path.display().to_string()), skippable))
 }
 
+/// `s` escaped onto one line (`\n`, `\r`, `\x07`, as `--escape` writes
+/// them), cut at `max` characters.
 fn one_line(s: &str, max: usize) -> String {
-    let e: String = s
-        .chars()
-        .flat_map(|c| match c {
-            '\n' => vec!['\\', 'n'],
-            '\t' => vec!['\\', 't'],
-            c if c.is_control() => vec!['?'],
-            c => vec![c],
-        })
-        .collect();
+    let e = String::from_utf8_lossy(&crate::common::escape(s.as_bytes())).into_owned();
     if e.chars().count() > max {
         format!("{}…", e.chars().take(max).collect::<String>())
     } else {
@@ -515,7 +509,18 @@ fn print_table(r: &Report) {
 
 #[cfg(test)]
 mod tests {
-    use super::short_paths;
+    use super::{one_line, short_paths};
+
+    #[test]
+    fn table_cells_escape_line_ends() {
+        // A `?` is a character of many grammars; `\r` is not shown as one.
+        assert_eq!(one_line("><N\r\n?", 40), "><N\\r\\n?");
+        assert_eq!(one_line("abcdef", 3), "abc…");
+        assert_eq!(
+            crate::common::visible(b"a\\b\r\n\tc\x07"),
+            "a\\b\\r\n\tc\\x07"
+        );
+    }
 
     #[test]
     fn registry_paths_are_shortened() {

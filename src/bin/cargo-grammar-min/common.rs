@@ -270,6 +270,26 @@ impl StreamArgs {
     }
 }
 
+/// `text` for a terminal: line breaks, tabs and backslashes as they are,
+/// other control characters (a `\r`) and invalid UTF-8 escaped as
+/// [`escape`] writes them (`\r`, `\x07`).
+pub fn visible(text: &[u8]) -> String {
+    let mut out = String::with_capacity(text.len());
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c.is_control() && c != '\n' && c != '\t' {
+                out.push_str(&String::from_utf8_lossy(&escape(c.to_string().as_bytes())));
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
+}
+
 /// Backslash-escapes `text` onto one line (see [`StreamArgs::escape`]).
 pub fn escape(text: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());

@@ -162,7 +162,7 @@ impl Generalize {
         if self.json {
             println!("{}", serde_json::to_string_pretty(&s)?);
         } else {
-            println!("{rendered}");
+            println!("{}", crate::common::visible(rendered.as_bytes()));
             eprintln!(
                 "  {} abstract node(s); {} executions, {} cache hits, {} invalid; {:.1}s",
                 s.abstract_nodes, s.executions, s.cache_hits, s.invalid, s.seconds
