@@ -87,3 +87,46 @@ fn a_target_reports_its_decoding_budgets_and_grammar() {
     // A program that does not answer gives None, not an error or a hang.
     assert!(ask(std::path::Path::new("true"), Duration::from_secs(20)).is_none());
 }
+
+#[test]
+fn a_pool_of_children_runs_a_batch_in_order() {
+    use grammar_min::oracle::persistent::PersistentPool;
+    let first = PersistentOracle::new(
+        child(),
+        vec![],
+        SignatureLevel::Location,
+        Duration::from_secs(2),
+        b"xx panic xx",
+    )
+    .unwrap();
+    let mut pool = PersistentPool::new(first, 3, b"xx panic xx").unwrap();
+    assert_eq!(pool.parallelism(), 3);
+    assert!(pool.signature().is_some());
+    let batch: [&[u8]; 7] = [
+        b"calm",
+        b"panic",
+        b"abort",
+        b"still calm",
+        b"a panic",
+        b"calm again",
+        b"panic!",
+    ];
+    use Outcome::*;
+    assert_eq!(
+        pool.test_batch(&batch),
+        [
+            NotInteresting,
+            Interesting,
+            Invalid,
+            NotInteresting,
+            Interesting,
+            NotInteresting,
+            Interesting
+        ]
+    );
+    // The child that aborted was restarted.
+    assert_eq!(
+        pool.test_batch(&[b"panic", b"x", b"abort panic"])[0],
+        Interesting
+    );
+}

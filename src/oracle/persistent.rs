@@ -367,6 +367,87 @@ impl Oracle for PersistentOracle {
     }
 }
 
+/// Several persistent children for `-j N`: a batch of candidates is
+/// split among them (candidate `i` to child `i mod N`) and run at once,
+/// each child as [`PersistentOracle`] runs it; single tests go to the
+/// first. The tester takes the first interesting candidate of a batch in
+/// order, so the result is the one of one child.
+pub struct PersistentPool {
+    workers: Vec<PersistentOracle>,
+}
+
+impl PersistentPool {
+    /// `first` and `jobs - 1` more children of the same target, each
+    /// checked to crash on `original` as `first` does.
+    ///
+    /// # Errors
+    /// A child cannot be started, or crashes differently on `original`.
+    pub fn new(first: PersistentOracle, jobs: usize, original: &[u8]) -> io::Result<Self> {
+        let mut workers = vec![first];
+        while workers.len() < jobs.max(1) {
+            let w = &workers[0];
+            let o = PersistentOracle::new(
+                w.binary.clone(),
+                w.args.clone(),
+                w.level,
+                w.timeout,
+                original,
+            )?;
+            if !o.reference().matches(workers[0].reference(), w.level) {
+                return Err(io::Error::other(format!(
+                    "a second target process crashed differently on the original: `{}` \
+                     against `{}`",
+                    o.reference(),
+                    workers[0].reference()
+                )));
+            }
+            workers.push(o);
+        }
+        Ok(PersistentPool { workers })
+    }
+}
+
+impl Oracle for PersistentPool {
+    fn signature(&self) -> Option<&crate::oracle::signature::Signature> {
+        self.workers[0].signature()
+    }
+
+    fn test(&mut self, candidate: &[u8]) -> Outcome {
+        self.workers[0].test(candidate)
+    }
+
+    fn parallelism(&self) -> usize {
+        self.workers.len()
+    }
+
+    fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        let n = self.workers.len();
+        let mut out = vec![Outcome::Invalid; candidates.len()];
+        std::thread::scope(|s| {
+            let runs: Vec<_> = self
+                .workers
+                .iter_mut()
+                .enumerate()
+                .map(|(w, o)| {
+                    s.spawn(move || {
+                        (w..candidates.len())
+                            .step_by(n)
+                            .map(|i| (i, o.test(candidates[i])))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            for r in runs {
+                // A worker that panicked leaves its candidates invalid.
+                for (i, o) in r.join().unwrap_or_default() {
+                    out[i] = o;
+                }
+            }
+        });
+        out
+    }
+}
+
 impl Drop for PersistentOracle {
     fn drop(&mut self) {
         // Closing the request pipe asks the child to exit; reap it.

@@ -11,7 +11,7 @@ use grammar_min::generate::{decode, decode_tree, DecodeConfig};
 use grammar_min::grammar::{Grammar, LoadOptions};
 use grammar_min::oracle::discover::FuzzProject;
 use grammar_min::oracle::parallel::repeat_runs;
-use grammar_min::oracle::persistent::PersistentOracle;
+use grammar_min::oracle::persistent::{PersistentOracle, PersistentPool};
 use grammar_min::oracle::process::{
     CommandConfig, CommandOracle, RunLimits, TargetConfig, TargetOracle,
 };
@@ -85,10 +85,11 @@ pub struct OracleArgs {
     /// Runs of the original that must reproduce before starting.
     #[arg(long, default_value_t = 2)]
     pub repeat: usize,
-    /// Keep one target process alive across candidates. The default for
-    /// targets built with `grammar_fuzz_target!` when one job runs and the
-    /// signature is not `frames` (a panic is caught in the process, so
-    /// there are no frames); a hard crash (abort, sanitizer) restarts it.
+    /// Keep one target process alive across candidates (one per job with
+    /// -j). The default for targets built with `grammar_fuzz_target!`
+    /// when the signature is not `frames` (a panic is caught in the
+    /// process, so there are no frames); a hard crash (abort, sanitizer)
+    /// restarts it.
     #[arg(long, conflicts_with = "no_persistent")]
     pub persistent: bool,
     /// Start the target once per candidate, as `cargo fuzz run` does.
@@ -275,10 +276,7 @@ impl OracleArgs {
             _ => None,
         };
         let persistent = self.persistent
-            || (grammar_target
-                && !self.no_persistent
-                && self.jobs <= 1
-                && self.signature != SignatureLevel::Frames);
+            || (grammar_target && !self.no_persistent && self.signature != SignatureLevel::Frames);
         Ok((
             Session {
                 args: self.clone(),
@@ -448,6 +446,15 @@ impl Session {
                             artifact.display(),
                             o.reference()
                         );
+                    }
+                    if a.jobs > 1 {
+                        let pool = PersistentPool::new(o, a.jobs, original).with_context(|| {
+                            format!(
+                                "cannot start {} persistent target processes for -j {}",
+                                a.jobs, a.jobs
+                            )
+                        })?;
+                        return Ok(Box::new(pool));
                     }
                     Ok(Box::new(o))
                 } else {
