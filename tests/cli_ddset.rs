@@ -346,3 +346,32 @@ fn bucket_reduces_a_choice_artifact_to_the_shortest_text() {
     let repro = std::fs::read_to_string(dir.join("reproducer.txt")).unwrap();
     assert_eq!(repro, "Some", "{v:#}");
 }
+
+#[test]
+fn reduce_takes_a_directory_and_ends_with_a_total() {
+    let d = tempfile::tempdir().unwrap();
+    let arts = d.path().join("arts");
+    std::fs::create_dir(&arts).unwrap();
+    std::fs::write(arts.join("a"), "1 + ((2 * 3))").unwrap();
+    std::fs::write(arts.join("b"), "((4)) - 5").unwrap();
+    // A result of an earlier run is no artifact.
+    std::fs::write(arts.join("a.min"), "((2))").unwrap();
+    let out = bin()
+        .args([
+            "reduce",
+            "--cmd",
+            ORACLE,
+            "--grammar",
+            &expr(),
+            "--artifacts-dir",
+        ])
+        .arg(&arts)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("2 artifact(s) reduced: 22 -> 8 bytes of text in all"),
+        "{err}"
+    );
+}

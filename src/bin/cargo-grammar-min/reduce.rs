@@ -42,6 +42,10 @@ pub struct Reduce {
     pub target: Option<String>,
     /// Artifacts to reduce.
     pub artifacts: Vec<PathBuf>,
+    /// Directory of artifacts to reduce instead of the target's (our own
+    /// results and `cargo fuzz tmin` leftovers in it are skipped).
+    #[arg(long, value_name = "DIR", conflicts_with = "artifacts")]
+    pub artifacts_dir: Option<PathBuf>,
     #[command(flatten)]
     pub oracle: OracleArgs,
     /// Reducers: auto, blind, ddmin, choices, perses, hdd, grabr.
@@ -120,9 +124,11 @@ const BLIND_PASSES: &str =
 
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
-        let (session, artifacts) = self
-            .oracle
-            .resolve(self.target.clone(), self.artifacts.clone())?;
+        let mut given = self.artifacts.clone();
+        if let Some(dir) = &self.artifacts_dir {
+            given = crate::common::artifacts_in(dir)?;
+        }
+        let (session, artifacts) = self.oracle.resolve(self.target.clone(), given)?;
         let grammar = session.grammar.as_ref();
         let strategy = self.strategy;
         // With --cmd every positional is an artifact; a target without a
@@ -204,6 +210,16 @@ impl Reduce {
         }
         if self.json {
             println!("{}", serde_json::to_string_pretty(&summaries)?);
+        } else if summaries.len() > 1 {
+            let total = |f: fn(&Summary) -> f64| summaries.iter().map(f).sum::<f64>();
+            eprintln!(
+                "{} artifact(s) reduced: {} -> {} bytes of text in all, {} tests, {:.1}s",
+                summaries.len(),
+                total(|s| s.bytes_before as f64),
+                total(|s| s.bytes_after as f64),
+                total(|s| s.tests as f64),
+                total(|s| s.seconds)
+            );
         }
         if failed.is_empty() {
             return Ok(ExitCode::SUCCESS);
