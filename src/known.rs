@@ -111,10 +111,14 @@ impl KnownCrashes {
     }
 
     /// The entry a panic at `location` with `message` matches, if any.
+    /// Locations in registry crates match by their crate-relative form
+    /// ([`portable_location`]), so a list written on one machine works on
+    /// another.
     pub fn find(&self, location: &str, message: &str) -> Option<usize> {
         let mut normalised = None;
+        let location = portable_location(location);
         self.entries.iter().position(|k| {
-            k.location == location
+            portable_location(&k.location) == location
                 && k.message.as_ref().is_none_or(|m| {
                     m == normalised.get_or_insert_with(|| normalize_message(message))
                 })
@@ -148,6 +152,7 @@ impl KnownCrashes {
         for (label, s) in sigs {
             match (&s.kind, &s.location) {
                 (CrashKind::Panic, Some(loc)) => {
+                    let loc = portable_location(loc);
                     out.push_str(&format!("# {}\npanic\t{loc}", line(&label)));
                     match (&s.message, with_message) {
                         (Some(m), true) if !m.contains(['\t', '\n']) => {
@@ -167,10 +172,56 @@ impl KnownCrashes {
     }
 }
 
+/// A panic location without the machine's path to a registry crate:
+/// `/home/u/.cargo/registry/src/index.crates.io-1949…/ron-0.6.0/src/de/mod.rs:135:25`
+/// → `ron-0.6.0/src/de/mod.rs:135:25`; other locations as they are.
+///
+/// ```
+/// use grammar_min::known::portable_location;
+/// assert_eq!(
+///     portable_location("/r/.cargo/registry/src/index.crates.io-19/md-0.8.0/src/a.rs:1:2"),
+///     "md-0.8.0/src/a.rs:1:2"
+/// );
+/// assert_eq!(portable_location("src/calc.rs:271:29"), "src/calc.rs:271:29");
+/// ```
+pub fn portable_location(location: &str) -> &str {
+    const MARK: &str = "/registry/src/";
+    match location.find(MARK) {
+        Some(i) => {
+            let rest = &location[i + MARK.len()..];
+            rest.split_once('/')
+                .map_or(location, |(_, crate_path)| crate_path)
+        }
+        None => location,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::oracle::signature::{extract, Exit};
+
+    #[test]
+    fn a_registry_location_matches_on_another_machine() {
+        let k = KnownCrashes::parse("panic\tmd-0.8.0/src/scanners.rs:1062:49\n").unwrap();
+        let here = "/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/md-0.8.0/src/scanners.rs:1062:49";
+        assert!(k.covers(here, "range start index 3 out of range"));
+        assert!(!k.covers("src/scanners.rs:1062:49", "x"));
+        // And a list written with the full path still matches.
+        let k = KnownCrashes::parse(&format!("panic\t{here}\n")).unwrap();
+        assert!(k.covers("/home/u/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/md-0.8.0/src/scanners.rs:1062:49", ""));
+        let sig = Signature {
+            kind: CrashKind::Panic,
+            message: None,
+            location: Some(here.into()),
+            frames: vec![],
+        };
+        let text = KnownCrashes::render("h", [("b".to_string(), &sig)], false);
+        assert!(
+            text.contains("panic\tmd-0.8.0/src/scanners.rs:1062:49\n"),
+            "{text}"
+        );
+    }
 
     fn sig(stderr: &str, exit: Exit) -> Signature {
         extract(stderr, exit).unwrap()
