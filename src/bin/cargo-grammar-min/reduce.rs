@@ -138,9 +138,15 @@ impl Reduce {
             && strategy == Strategy::Auto
             && !self.json
         {
+            // The passes are listed in --help (`--strategy`) and the README.
             eprintln!(
-                "note: no grammar (give --grammar FILE, or put one at grammars/TARGET.json): \
-                 reducing grammar-blind ({BLIND_PASSES})"
+                "note: no grammar (--grammar FILE{}): reducing grammar-blind (bracket pairs, \
+                 blocks, functions inlined, lines, tokens, bytes)",
+                if self.oracle.cmd.is_some() {
+                    ""
+                } else {
+                    ", or grammars/TARGET.json"
+                }
             );
         }
         let stop = Arc::new(AtomicBool::new(false));
