@@ -8,7 +8,7 @@ use clap::Args;
 use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};
 use grammar_min::ddset::{generalize, GeneralizeConfig, InstanceConfig, Precision, Verdict};
 use grammar_min::known::KnownCrashes;
-use grammar_min::oracle::signature::SignatureLevel;
+use grammar_min::oracle::signature::{Signature, SignatureLevel};
 use rand::SeedableRng;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -107,6 +107,10 @@ impl Bucket {
         let mut buckets = Buckets::new(session.args.signature);
         // The oracle of the artifact that founded each bucket, for precision.
         let mut founders: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+        // The reduced texts generalised so far, with their crash and
+        // bucket: the same text again (another derivation of it, which its
+        // tree does not show) joins without a second generalisation.
+        let mut generalised: Vec<(Vec<u8>, Option<Signature>, BucketId)> = Vec::new();
         let mut not_reproduced = Vec::new();
         let mut runs = 0u64;
         let cfg = GeneralizeConfig {
@@ -199,9 +203,33 @@ impl Bucket {
                 }
                 continue;
             }
+            let level = session.args.signature;
+            let seen = generalised.iter().find(|(t, s, _)| {
+                *t == text
+                    && match (s, &sig) {
+                        (Some(a), Some(b)) => a.matches(b, level),
+                        (a, b) => a.is_none() && b.is_none(),
+                    }
+            });
+            if let Some(&(_, _, b)) = seen {
+                buckets.join(
+                    b,
+                    member(JoinedBy::MatchedReduced, Some(text.len())),
+                    Some(&text),
+                );
+                if !self.json {
+                    eprintln!(
+                        "-> bucket {} (reduced to {} bytes, the text of one generalised before)",
+                        b.0,
+                        text.len()
+                    );
+                }
+                continue;
+            }
             let r = generalize(g, &tree1, &cfg, |t, s| session.verdict(&mut *oracle, t, s));
             runs += r.executions;
             let (b, added) = buckets.add_pattern(g, r.pattern, sig.as_ref());
+            generalised.push((text.clone(), sig.clone(), b));
             let joined = match added {
                 Added::NewBucket => {
                     founders.push((artifact.clone(), original.clone()));
