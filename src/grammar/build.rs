@@ -40,7 +40,8 @@ pub fn is_nonterminal_name(s: &str) -> bool {
 struct Entry {
     name: String,
     alts: Vec<Vec<Token>>,
-    line: Option<u32>,
+    /// Line and column of its key in the source file, when known.
+    pos: Option<(u32, u32)>,
 }
 
 /// Builds a [`Grammar`] in code; the loaders use it too.
@@ -99,14 +100,14 @@ impl GrammarBuilder {
 
     /// Declares a nonterminal (possibly with no alternatives yet) and returns
     /// its position.
-    pub(crate) fn declare(&mut self, name: &str, line: Option<u32>) -> usize {
+    pub(crate) fn declare(&mut self, name: &str, pos: Option<(u32, u32)>) -> usize {
         if let Some(&i) = self.index.get(name) {
             return i;
         }
         self.entries.push(Entry {
             name: name.to_string(),
             alts: Vec::new(),
-            line,
+            pos,
         });
         self.index.insert(name.to_string(), self.entries.len() - 1);
         self.entries.len() - 1
@@ -132,8 +133,8 @@ impl GrammarBuilder {
             format,
             mut diagnostics,
         } = self;
-        let located = |d: Diagnostic, e: &Entry| match e.line {
-            Some(l) => d.at_pos(l as usize, 1),
+        let located = |d: Diagnostic, e: &Entry| match e.pos {
+            Some((l, c)) => d.at_pos(l as usize, c as usize),
             None => d,
         };
 
@@ -288,9 +289,9 @@ impl GrammarBuilder {
         analysis::analyse(&mut g);
 
         for (si, s) in g.symbols.iter().enumerate() {
-            let line = entries[si].line;
-            let loc = |d: Diagnostic| match line {
-                Some(l) => d.at_pos(l as usize, 1),
+            let pos = entries[si].pos;
+            let loc = |d: Diagnostic| match pos {
+                Some((l, c)) => d.at_pos(l as usize, c as usize),
                 None => d,
             };
             if !s.productive && s.reachable {
@@ -323,7 +324,7 @@ impl GrammarBuilder {
         }
         for cycle in analysis::unit_cycles(&g) {
             let names: Vec<&str> = cycle.iter().map(|&s| g.name(s)).collect();
-            let line = entries[cycle[0].index()].line;
+            let pos = entries[cycle[0].index()].pos;
             let d = Diagnostic::warning(
                 "cycle",
                 format!(
@@ -335,8 +336,8 @@ impl GrammarBuilder {
                 ),
             )
             .at_symbol(names[0]);
-            diagnostics.push(match line {
-                Some(l) => d.at_pos(l as usize, 1),
+            diagnostics.push(match pos {
+                Some((l, c)) => d.at_pos(l as usize, c as usize),
                 None => d,
             });
         }

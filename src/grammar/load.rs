@@ -85,7 +85,7 @@ impl Grammar {
         let mut n_tl = 0usize;
         // Declare every key first so that fuzzingbook strings can tell
         // nonterminals from text.
-        for (key, _, line) in &entries {
+        for (key, _, (line, col)) in &entries {
             if b.is_declared(key) {
                 b.diag(
                     Diagnostic::error(
@@ -93,12 +93,12 @@ impl Grammar {
                         "defined twice: JSON keeps only one of the definitions; merge them",
                     )
                     .at_symbol(key)
-                    .at_pos(*line as usize, 1),
+                    .at_pos(*line as usize, *col as usize),
                 );
             }
-            b.declare(key, Some(*line));
+            b.declare(key, Some((*line, *col)));
         }
-        for (key, value, line) in &entries {
+        for (key, value, (line, col)) in &entries {
             let Value::Array(alts) = value else {
                 b.diag(
                     Diagnostic::error(
@@ -110,7 +110,7 @@ impl Grammar {
                         ),
                     )
                     .at_symbol(key)
-                    .at_pos(*line as usize, 1),
+                    .at_pos(*line as usize, *col as usize),
                 );
                 continue;
             };
@@ -315,7 +315,7 @@ fn line_col(prefix: &[u8]) -> (usize, usize) {
 
 /// The top-level object as (key, value, line of key) in file order,
 /// duplicates kept (serde_json's `Map` would silently drop them).
-fn parse_entries(src: &str) -> Result<Vec<(String, Value, u32)>, GrammarError> {
+fn parse_entries(src: &str) -> Result<Vec<(String, Value, (u32, u32))>, GrammarError> {
     let json_err = |e: serde_json::Error| {
         let line_text = src.lines().nth(e.line().saturating_sub(1)).unwrap_or("");
         let shown: String = line_text.chars().take(120).collect();
@@ -345,13 +345,12 @@ fn parse_entries(src: &str) -> Result<Vec<(String, Value, u32)>, GrammarError> {
             )))
         }
     };
-    let lines = key_lines(src);
-    let mut next_line = lines.into_iter();
+    let mut next = key_positions(src).into_iter();
     Ok(entries
         .into_iter()
         .map(|(k, v)| {
-            let line = next_line.next().unwrap_or(1);
-            (k, v, line)
+            let pos = next.next().unwrap_or((1, 1));
+            (k, v, pos)
         })
         .collect())
 }
@@ -398,28 +397,34 @@ impl<'de> Visitor<'de> for TopLevel {
     }
 }
 
-/// Lines (1-based) of the keys of the top-level object, in order. A small
-/// scanner over already-validated JSON: a string at nesting depth 1 followed
-/// by `:` is a key.
-fn key_lines(src: &str) -> Vec<u32> {
+/// Lines and columns (1-based; the column counts characters) of the keys
+/// of the top-level object, in order. A small scanner over
+/// already-validated JSON: a string at nesting depth 1 followed by `:` is
+/// a key.
+fn key_positions(src: &str) -> Vec<(u32, u32)> {
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut depth = 0u32;
     let mut line = 1u32;
+    let mut line_start = 0usize;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
-            b'\n' => line += 1,
+            b'\n' => {
+                line += 1;
+                line_start = i + 1;
+            }
             b'{' | b'[' => depth += 1,
             b'}' | b']' => depth = depth.saturating_sub(1),
             b'"' => {
-                let start_line = line;
+                let start = (line, src[line_start..i].chars().count() as u32 + 1);
                 i += 1;
                 while i < b.len() && b[i] != b'"' {
                     if b[i] == b'\\' {
                         i += 1;
                     } else if b[i] == b'\n' {
                         line += 1;
+                        line_start = i + 1;
                     }
                     i += 1;
                 }
@@ -429,7 +434,7 @@ fn key_lines(src: &str) -> Vec<u32> {
                         j += 1;
                     }
                     if j < b.len() && b[j] == b':' {
-                        out.push(start_line);
+                        out.push(start);
                     }
                 }
             }

@@ -139,6 +139,11 @@ fn duplicate_keys_and_start_option() {
     let err = load(r#"{"<start>": ["a"], "<start>": ["b"]}"#).unwrap_err();
     assert_eq!(err.diagnostics[0].code, "duplicate-key");
     assert_eq!(err.diagnostics[0].line, Some(1));
+    // On one line, the column tells the keys apart.
+    assert_eq!(err.diagnostics[0].column, Some(20));
+    let err = load("{\"<start>\": [\"<u>\"],\n  \"<a>\": [\"<v>\"]}").unwrap_err();
+    let at: Vec<_> = err.diagnostics.iter().map(|d| (d.line, d.column)).collect();
+    assert_eq!(at, [(Some(1), Some(2)), (Some(2), Some(3))]);
     let g = Grammar::from_json_str(
         r#"{"<s>": ["<t>"], "<t>": ["t"]}"#,
         &LoadOptions {
