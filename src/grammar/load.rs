@@ -315,7 +315,10 @@ fn line_col(prefix: &[u8]) -> (usize, usize) {
 
 /// The top-level object as (key, value, line of key) in file order,
 /// duplicates kept (serde_json's `Map` would silently drop them).
-fn parse_entries(src: &str) -> Result<Vec<(String, Value, (u32, u32))>, GrammarError> {
+/// A top-level key, its value, and the key's line and column.
+type KeyEntry = (String, Value, (u32, u32));
+
+fn parse_entries(src: &str) -> Result<Vec<KeyEntry>, GrammarError> {
     let json_err = |e: serde_json::Error| {
         let line_text = src.lines().nth(e.line().saturating_sub(1)).unwrap_or("");
         let shown: String = line_text.chars().take(120).collect();
