@@ -270,7 +270,13 @@ impl GrammarBuilder {
             }
         };
 
-        let fail = diagnostics.iter().any(Diagnostic::is_error);
+        // With undefined names only, the analysis still runs, so that one
+        // check lists every problem: an undefined name is left out of its
+        // alternative, so it makes nothing else unproductive (a nonterminal
+        // without alternatives would, so other errors stop here).
+        let fail = diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.code != "undefined-nonterminal");
         let Some(start_id) = start_id.filter(|_| !fail) else {
             return Err(GrammarError::new(diagnostics));
         };

@@ -142,8 +142,20 @@ fn duplicate_keys_and_start_option() {
     // On one line, the column tells the keys apart.
     assert_eq!(err.diagnostics[0].column, Some(20));
     let err = load("{\"<start>\": [\"<u>\"],\n  \"<a>\": [\"<v>\"]}").unwrap_err();
-    let at: Vec<_> = err.diagnostics.iter().map(|d| (d.line, d.column)).collect();
+    let at: Vec<_> = err.errors().map(|d| (d.line, d.column)).collect();
     assert_eq!(at, [(Some(1), Some(2)), (Some(2), Some(3))]);
+    // One check lists every problem: an undefined name, and an
+    // unproductive nonterminal it does not cause.
+    let err = load(r#"{"<start>": ["<u> <x>"], "<x>": ["<x>a"]}"#).unwrap_err();
+    let codes: Vec<_> = err
+        .errors()
+        .map(|d| (d.code, d.nonterminal.clone()))
+        .collect();
+    assert!(codes.contains(&("undefined-nonterminal", Some("<start>".into()))));
+    assert!(
+        codes.contains(&("unproductive", Some("<x>".into()))),
+        "{codes:?}"
+    );
     let g = Grammar::from_json_str(
         r#"{"<s>": ["<t>"], "<t>": ["t"]}"#,
         &LoadOptions {
