@@ -188,41 +188,30 @@ impl Bucket {
             let text = session.text_of(&reduced.bytes);
             let tree1 = session.tree_of(&reduced.bytes, artifact)?;
             let as_text = choices.then_some(&text[..]);
-            if let Some(b) = buckets.find_match_text(g, &tree1, as_text, sig.as_ref()) {
-                buckets.join(
-                    b,
-                    member(JoinedBy::MatchedReduced, Some(text.len())),
-                    Some(&text),
-                );
-                if !self.json {
-                    eprintln!(
-                        "-> bucket {} (reduced to {} bytes, fits its pattern)",
-                        b.0,
-                        text.len()
-                    );
-                }
-                continue;
-            }
+            // It fits a pattern, or its text was generalised before (same
+            // crash): another derivation of it, which its tree does not show.
             let level = session.args.signature;
-            let seen = generalised.iter().find(|(t, s, _)| {
-                *t == text
-                    && match (s, &sig) {
-                        (Some(a), Some(b)) => a.matches(b, level),
-                        (a, b) => a.is_none() && b.is_none(),
-                    }
-            });
-            if let Some(&(_, _, b)) = seen {
+            let matched = buckets
+                .find_match_text(g, &tree1, as_text, sig.as_ref())
+                .map(|b| (b, "fits its pattern"))
+                .or_else(|| {
+                    let (_, _, b) = generalised.iter().find(|(t, s, _)| {
+                        *t == text
+                            && match (s, &sig) {
+                                (Some(a), Some(b)) => a.matches(b, level),
+                                (a, b) => a.is_none() && b.is_none(),
+                            }
+                    })?;
+                    Some((*b, "the text of one generalised before"))
+                });
+            if let Some((b, how)) = matched {
                 buckets.join(
                     b,
                     member(JoinedBy::MatchedReduced, Some(text.len())),
                     Some(&text),
                 );
                 if !self.json {
-                    eprintln!(
-                        "-> bucket {} (reduced to {} bytes, the text of one generalised before)",
-                        b.0,
-                        text.len()
-                    );
+                    eprintln!("-> bucket {} (reduced to {} bytes, {how})", b.0, text.len());
                 }
                 continue;
             }
