@@ -32,16 +32,21 @@ fn child() -> PathBuf {
     p
 }
 
-#[test]
-fn persistent_oracle_serves_many_candidates_and_survives_crashes() {
-    let mut o = PersistentOracle::new(
+/// A child whose reference crash is the panic of `xx panic xx`.
+fn panicking() -> PersistentOracle {
+    PersistentOracle::new(
         child(),
         vec![],
         SignatureLevel::Location,
         Duration::from_secs(2),
         b"xx panic xx",
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn persistent_oracle_serves_many_candidates_and_survives_crashes() {
+    let mut o = panicking();
     assert_eq!(o.reference().kind, CrashKind::Panic);
     assert!(o
         .reference()
@@ -91,14 +96,7 @@ fn a_target_reports_its_decoding_budgets_and_grammar() {
 #[test]
 fn a_pool_of_children_runs_a_batch_in_order() {
     use grammar_min::oracle::persistent::PersistentPool;
-    let first = PersistentOracle::new(
-        child(),
-        vec![],
-        SignatureLevel::Location,
-        Duration::from_secs(2),
-        b"xx panic xx",
-    )
-    .unwrap();
+    let first = panicking();
     let mut pool = PersistentPool::new(first, 3, b"xx panic xx").unwrap();
     assert_eq!(pool.parallelism(), 3);
     assert!(pool.signature().is_some());
