@@ -119,7 +119,7 @@ pub struct PersistentOracle {
     pub spawned: u64,
     /// Renders a hard crash's unsymbolised frames (see
     /// [`super::symbolize`]); `None` without an `llvm-symbolizer`.
-    symbolizer: Option<Symbolizer>,
+    symbolizer: Option<&'static Symbolizer>,
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -154,7 +154,7 @@ impl PersistentOracle {
             reference: None,
             running: None,
             spawned: 0,
-            symbolizer: Symbolizer::find(),
+            symbolizer: Symbolizer::shared(),
         };
         match o.run_signature(original)? {
             Some(sig) => o.reference = Some(sig),

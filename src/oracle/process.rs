@@ -365,7 +365,7 @@ pub struct TargetOracle {
     reference: Signature,
     /// Renders the sanitizer's unsymbolised frames (see
     /// [`super::symbolize`]); `None` without an `llvm-symbolizer`.
-    symbolizer: Option<Symbolizer>,
+    symbolizer: Option<&'static Symbolizer>,
 }
 
 impl TargetOracle {
@@ -390,7 +390,7 @@ impl TargetOracle {
                 location: None,
                 frames: vec![],
             },
-            symbolizer: Symbolizer::find(),
+            symbolizer: Symbolizer::shared(),
         };
         let mut first: Option<Signature> = None;
         let outs = repeat_runs(repeat, this.cfg.jobs, || this.run_raw(original));

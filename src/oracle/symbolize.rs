@@ -47,6 +47,13 @@ impl Symbolizer {
         tool.is_file().then(|| Symbolizer::with_tool(tool))
     }
 
+    /// The process-wide symbolizer ([`Symbolizer::find`], started once):
+    /// `bucket` makes an oracle per artifact, and they share its cache.
+    pub fn shared() -> Option<&'static Symbolizer> {
+        static SHARED: std::sync::OnceLock<Option<Symbolizer>> = std::sync::OnceLock::new();
+        SHARED.get_or_init(Symbolizer::find).as_ref()
+    }
+
     /// A symbolizer running `tool` (an `llvm-symbolizer`, or a program
     /// that answers as it does).
     pub fn with_tool(tool: PathBuf) -> Symbolizer {
