@@ -374,4 +374,7 @@ fn reduce_takes_a_directory_and_ends_with_a_total() {
         err.contains("2 artifact(s) reduced: 22 -> 8 bytes of text in all"),
         "{err}"
     );
+    // One line per artifact to reproduce it.
+    assert_eq!(err.matches("  reproduce: grep").count(), 2, "{err}");
+    assert!(!err.contains("Reproduce with:"), "{err}");
 }

@@ -206,7 +206,12 @@ impl Reduce {
                 if let Some(c) = &s.output_choices {
                     eprintln!("  choices:   {c}");
                 }
-                eprintln!("Reproduce with:\n\n  {}\n", s.reproduce);
+                if multiple {
+                    // One line each: the run lists many artifacts.
+                    eprintln!("  reproduce: {}", s.reproduce);
+                } else {
+                    eprintln!("Reproduce with:\n\n  {}\n", s.reproduce);
+                }
             }
             let interrupted = s.interrupted;
             summaries.push(s);
