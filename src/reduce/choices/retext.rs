@@ -45,44 +45,34 @@ pub fn delete_text_runs(
     let mut budget = PARSE_BUDGET;
     loop {
         let text = decode(g, &cur, cfg);
-        let units = units(&text);
+        let mut units = units(&text);
         let mut changed = false;
+        // Units from `end` on were tried at this size of the text; a
+        // deletion takes the `n` units before `end`, and the sweep goes on
+        // before them.
         let mut end = units.len();
-        // The sweep's units stay those of `text`: a deletion takes whole
-        // units, so the units before it are unchanged.
-        let mut kept: Vec<bool> = vec![true; units.len()];
-        while end > 0 && !tester.stopped() {
-            let live: Vec<usize> = (0..end).filter(|&i| kept[i]).collect();
-            let Some(&last) = live.last() else { break };
-            let runs = (1..=MAX_RUN.min(live.len())).rev();
-            let candidates = runs.filter_map(|n| {
-                let gone = &live[live.len() - n..];
-                let t: Vec<u8> = (0..units.len())
-                    .filter(|i| kept[*i] && !gone.contains(i))
-                    .flat_map(|i| units[i].iter().copied())
-                    .collect();
-                if t.len() > budget {
-                    budget = 0;
-                    return None;
-                }
-                budget -= t.len();
-                let c = encode(g, &parser.parse(&t).ok()?, cfg).ok()?;
-                tester.better(&c, &cur).then_some((n, c))
-            });
-            let candidates: Vec<(usize, Vec<u8>)> = candidates.collect();
+        while end > 0 && !tester.stopped() && budget > 0 {
+            let candidates: Vec<(usize, Vec<u8>)> = (1..=MAX_RUN.min(end))
+                .rev()
+                .filter_map(|n| {
+                    let t = [&units[..end - n], &units[end..]].concat().concat();
+                    if t.len() > budget {
+                        budget = 0;
+                        return None;
+                    }
+                    budget -= t.len();
+                    let c = encode(g, &parser.parse(&t).ok()?, cfg).ok()?;
+                    tester.better(&c, &cur).then_some((n, c))
+                })
+                .collect();
             match tester.first_interesting(candidates) {
                 Some((n, c)) => {
-                    for &i in &live[live.len() - n..] {
-                        kept[i] = false;
-                    }
+                    units.drain(end - n..end);
                     cur = c;
                     changed = true;
-                    end = live[live.len() - n];
+                    end -= n;
                 }
-                None => end = last,
-            }
-            if budget == 0 {
-                break;
+                None => end -= 1,
             }
         }
         if !changed || tester.stopped() || budget == 0 {
