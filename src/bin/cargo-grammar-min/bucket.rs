@@ -121,7 +121,8 @@ impl Bucket {
         };
         for (i, artifact) in artifacts.iter().enumerate() {
             let original = session.read_artifact(artifact)?;
-            let size = session.text_of(&original).len();
+            let text0 = session.text_of(&original);
+            let size = text0.len();
             let name = artifact.display().to_string();
             if !self.json {
                 eprint!("[{}/{}] {} ", i + 1, artifacts.len(), name);
@@ -166,7 +167,6 @@ impl Bucket {
             // A choice artifact's tree is the derivation its choices took;
             // its text's parse may be the one a pattern was built on.
             let choices = session.kind == InputKind::Choices;
-            let text0 = session.text_of(&original);
             let as_text = choices.then_some(&text0[..]);
             if let Some(b) = buckets.find_match_text(g, &tree0, as_text, sig.as_ref()) {
                 buckets.join(b, member(JoinedBy::MatchedUnreduced, None), Some(&text0));

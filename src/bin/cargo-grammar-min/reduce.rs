@@ -4,7 +4,6 @@ use crate::common::write_atomic;
 use crate::session::{InputKind, OracleArgs, Session};
 use anyhow::{Context, Result};
 use clap::Args;
-use grammar_min::generate::decode;
 use grammar_min::oracle::process::CommandOracle;
 use grammar_min::oracle::{Oracle, Outcome, Parsed};
 use grammar_min::reduce::{
@@ -328,7 +327,7 @@ impl Reduce {
             let out_path = &out_path;
             let write_err = &mut write_err;
             let best_len = &mut best_len;
-            let mut tester = Tester::new(&mut *oracle)
+            let tester = Tester::new(&mut *oracle)
                 .with_stop(stop.clone())
                 .with_observer(move |e| match e {
                     Event::Tested(s) => {
@@ -350,19 +349,7 @@ impl Reduce {
                     }
                 });
             let text_keyed = kind == InputKind::Choices && self.oracle.cmd.is_some();
-            if let (Some(g), InputKind::Choices) = (grammar, kind) {
-                // The user reads the decoded text: a shorter one is the
-                // better result. The --cmd program sees only that text, so
-                // it is also the cache key; a fuzz target reads the choices
-                // (its outcome may depend on more than the text).
-                let text = move |c: &[u8]| decode(g, c, &cfg);
-                tester = if text_keyed {
-                    tester.with_cache_key(text)
-                } else {
-                    tester.with_image(text)
-                }
-                .with_image_bound();
-            }
+            let mut tester = session.order_by_text(tester);
             // The reproduction check above already ran the original.
             tester.seed(&original, Outcome::Interesting);
             let r = match (kind, grammar) {

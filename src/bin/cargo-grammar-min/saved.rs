@@ -5,6 +5,7 @@
 use crate::session::{InputKind, Session};
 use anyhow::Result;
 use grammar_min::oracle::{Oracle, Outcome};
+use grammar_min::reduce::Tester;
 use std::path::{Path, PathBuf};
 
 /// Result of [`Session::reduce_artifact`].
@@ -18,6 +19,24 @@ pub struct ReducedArtifact {
 }
 
 impl Session {
+    /// `tester` ordering a choice artifact's candidates by the text they
+    /// decode to (the user reads the text: a shorter one is the better
+    /// result), shorter ones first. A `--cmd` program sees only that text,
+    /// so it is also the cache key; a fuzz target reads the choices (its
+    /// outcome may depend on more than the text). Other inputs: `tester`.
+    pub fn order_by_text<'o>(&'o self, tester: Tester<'o>) -> Tester<'o> {
+        let (InputKind::Choices, Some(g)) = (self.kind, &self.grammar) else {
+            return tester;
+        };
+        let cfg = self.cfg;
+        let text = move |c: &[u8]| grammar_min::generate::decode(g, c, &cfg);
+        match self.args.cmd {
+            Some(_) => tester.with_cache_key(text),
+            None => tester.with_image(text),
+        }
+        .with_image_bound()
+    }
+
     /// Where `reduce` leaves its result for `artifact`, as the oracle takes
     /// it: `<artifact>.min.choices` for choice artifacts, else `.min`.
     pub fn min_path(&self, artifact: &Path) -> PathBuf {
@@ -42,7 +61,7 @@ impl Session {
         artifact: &Path,
         original: &[u8],
     ) -> Result<ReducedArtifact> {
-        use grammar_min::reduce::{reduce_choices, reduce_text, ReduceError, Strategy, Tester};
+        use grammar_min::reduce::{reduce_choices, reduce_text, ReduceError, Strategy};
         let min = self.min_path(artifact);
         let prev = std::fs::read(&min).ok();
         if let Some(prev) = &prev {
@@ -57,14 +76,7 @@ impl Session {
                 });
             }
         }
-        let mut tester = Tester::new(oracle);
-        if let (InputKind::Choices, Some(g)) = (self.kind, &self.grammar) {
-            // As `reduce` orders them: the shorter text first.
-            let cfg = self.cfg;
-            tester = tester
-                .with_image(move |c| grammar_min::generate::decode(g, c, &cfg))
-                .with_image_bound();
-        }
+        let mut tester = self.order_by_text(Tester::new(oracle));
         tester.seed(original, Outcome::Interesting);
         let r = match (self.kind, &self.grammar) {
             (InputKind::Choices, Some(g)) => {
