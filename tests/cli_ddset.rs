@@ -15,6 +15,18 @@ fn expr() -> String {
         .to_string()
 }
 
+/// Runs `cmd`, which must succeed (its stderr is shown if not), and
+/// reads its `--json` output.
+fn json_of(cmd: &mut Command) -> serde_json::Value {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 const ORACLE: &str = "grep -qE [(][(].*[)][)] {}";
 
 #[test]
@@ -22,26 +34,20 @@ fn generalize_then_instantiate() {
     let d = tempfile::tempdir().unwrap();
     let bug = d.path().join("bug.txt");
     std::fs::write(&bug, "1 + ((2 * 3 / 4))").unwrap();
-    let out = bin()
-        .args([
-            "generalize",
-            "--cmd",
-            ORACLE,
-            "--grammar",
-            &expr(),
-            "--precision",
-            "30",
-            "--json",
-        ])
-        .arg(&bug)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let v = json_of(
+        bin()
+            .args([
+                "generalize",
+                "--cmd",
+                ORACLE,
+                "--grammar",
+                &expr(),
+                "--precision",
+                "30",
+                "--json",
+            ])
+            .arg(&bug),
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["pattern"], "((<expr>))");
     assert_eq!(v["precision"], 1.0);
     assert!(v["executions"].as_u64().unwrap() >= 10);
@@ -144,28 +150,22 @@ fn bucket_groups_by_pattern_and_keeps_bugs_apart() {
     )
     .unwrap();
     let cmd = format!("sh {} {{}}", script.display());
-    let out = bin()
-        .args([
-            "bucket",
-            "--cmd",
-            &cmd,
-            "--grammar",
-            &expr(),
-            "--json",
-            "--precision",
-            "20",
-            "-o",
-        ])
-        .arg(d.path().join("buckets"))
-        .args(files.iter().map(|(n, _)| d.path().join(n)))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let v = json_of(
+        bin()
+            .args([
+                "bucket",
+                "--cmd",
+                &cmd,
+                "--grammar",
+                &expr(),
+                "--json",
+                "--precision",
+                "20",
+                "-o",
+            ])
+            .arg(d.path().join("buckets"))
+            .args(files.iter().map(|(n, _)| d.path().join(n))),
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let buckets = v["buckets"].as_array().unwrap();
     let mut groups: Vec<Vec<String>> = buckets.iter().map(member_names).collect();
     groups.sort();
@@ -320,28 +320,22 @@ fn bucket_reduces_a_choice_artifact_to_the_shortest_text() {
         .arg(&art)
         .assert()
         .success();
-    let out = bin()
-        .args([
-            "bucket",
-            "--cmd",
-            "grep -q Some {}",
-            "--input",
-            "choices",
-            "--json",
-        ])
-        .arg("--grammar")
-        .arg(&g)
-        .arg("-o")
-        .arg(d.path().join("buckets"))
-        .arg(&art)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let v = json_of(
+        bin()
+            .args([
+                "bucket",
+                "--cmd",
+                "grep -q Some {}",
+                "--input",
+                "choices",
+                "--json",
+            ])
+            .arg("--grammar")
+            .arg(&g)
+            .arg("-o")
+            .arg(d.path().join("buckets"))
+            .arg(&art),
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let dir = Path::new(v["buckets"][0]["dir"].as_str().unwrap());
     let repro = std::fs::read_to_string(dir.join("reproducer.txt")).unwrap();
     assert_eq!(repro, "Some", "{v:#}");
