@@ -155,6 +155,8 @@ pub(super) fn internal(input: &[u8], at: usize, what: &str) -> ParseError {
         offset: at,
         line,
         column,
-        message: format!("cannot build a parse tree: {what}"),
+        message: format!(
+            "cannot build a parse tree at line {line}, column {column} (byte {at}): {what}"
+        ),
     }
 }

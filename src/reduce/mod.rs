@@ -112,7 +112,7 @@ pub enum ReduceError {
     #[error("strategy {0:?} needs a grammar (--grammar FILE)")]
     NeedsGrammar(Strategy),
     /// A text artifact does not parse with the grammar.
-    #[error("the input does not parse with the grammar at line {line}, column {column} (byte {offset}): {message}")]
+    #[error("the input does not parse with the grammar: {message}")]
     Unparseable {
         /// Byte offset.
         offset: usize,

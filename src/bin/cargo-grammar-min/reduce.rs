@@ -117,10 +117,6 @@ struct Summary {
     passes: Vec<(&'static str, usize, u64)>,
 }
 
-/// The grammar-blind passes, as the messages name them.
-const BLIND_PASSES: &str =
-    "chunks of lines first; comments; then bracket pairs (a brace-less statement's header too) and deep nests, markup elements and attributes, list elements, keyword blocks, arguments, indented blocks, functions, constructors, C macros, ML and Lisp functions inlined (arguments parenthesised if need be; a function without parameters into its bare calls), lines, statements, repeated names, tokens, bytes; then definitions inlined (a C `#define` or `typedef` too), a name defined on one line by another (`class l(Channel):()`) replaced by it, lists outside brackets, columns, arguments aligned from the end of their lists (a receiver) or after a word without brackets (a macro call), a repeated run of tokens losing the same tail in every copy, a pair emptied or replaced by a part (an `if`/`match` by a part of its block, an S-expression by an element), a conditional `c ? a : b` (Python's `a if c else b`) by a branch, a call or index replaced by 0, 1 or a string of the text, a statement by what its parentheses hold (a subquery), a name by 0 or, as an argument or assigned value, by \"\", an assignment's target deleted, adjacent tokens, tokens between equal punctuation, named scopes and modules flattened, declared results with their values";
-
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
         let mut given = self.artifacts.clone();
@@ -374,11 +370,12 @@ impl Reduce {
         }
         let (reduced, mut stats, mut not_parsed, cache) = result.map_err(|e| {
             let hint = match e {
-                ReduceError::Unparseable { .. } => format!(
-                    "\nuse --strategy blind to reduce it without the grammar ({BLIND_PASSES}; \
-                     or --strategy ddmin for plain ddmin)"
-                ),
-                _ => String::new(),
+                ReduceError::Unparseable { .. } => {
+                    "\nfix the input or the grammar, or reduce without the grammar: \
+                     --strategy blind (grammar-blind passes, see --help) or \
+                     --strategy ddmin (plain ddmin)"
+                }
+                _ => "",
             };
             anyhow::anyhow!("cannot reduce {}: {e}{hint}", artifact.display())
         })?;
