@@ -278,10 +278,16 @@ pub fn greedy_deferring<F: FnMut(&[u8]) -> bool>(
         };
         // Passed over: those before it in the list that were tried or
         // never reached the oracle (filtered), not those left waiting; and,
-        // if it was one that waited, those tried after it in the list.
+        // if it was one that waited, those given before it that come after
+        // it in the list. Not those given after it: with -j N the tester
+        // draws a whole batch, and what the result is must not depend on N.
         let waiting: HashSet<usize> = order.waiting.iter().map(|(j, _)| *j).collect();
         let acc = &edits[i];
-        let late = order.given.iter().filter(|&&j| j > i).map(|&j| &edits[j]);
+        let before = order.given.iter().position(|&j| j == i).unwrap_or(0);
+        let late = order.given[..before]
+            .iter()
+            .filter(|&&j| j > i)
+            .map(|&j| &edits[j]);
         failed = failed
             .iter()
             .chain(
@@ -345,6 +351,7 @@ fn is_subset(a: &[u32], b: &[u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::oracle::{FnOracle, Oracle};
     use proptest::prelude::*;
 
     fn arb_edit(n: usize) -> impl Strategy<Value = Edit> {
@@ -476,7 +483,7 @@ mod tests {
     /// replacements `a`, `aa`, `ab`, `c` (features: the distinct bytes),
     /// and what it accepts, for an oracle that wants `want`.
     fn deferring_run(want: &'static [u8]) -> (Vec<Vec<u8>>, Vec<u8>) {
-        use crate::oracle::{FnOracle, Outcome};
+        use crate::oracle::Outcome;
         let mut seen = Vec::new();
         let mut o = FnOracle::new(|c: &[u8]| {
             seen.push(c.to_vec());
@@ -511,6 +518,57 @@ mod tests {
         );
         drop(t);
         (seen, out)
+    }
+
+    /// Claims to run two candidates at once; interesting iff the text
+    /// holds `bc`.
+    struct TwoAtOnce;
+
+    impl crate::oracle::Oracle for TwoAtOnce {
+        fn test(&mut self, c: &[u8]) -> crate::oracle::Outcome {
+            if c.windows(2).any(|w| w == b"bc") {
+                crate::oracle::Outcome::Interesting
+            } else {
+                crate::oracle::Outcome::NotInteresting
+            }
+        }
+        fn parallelism(&self) -> usize {
+            2
+        }
+    }
+
+    #[test]
+    fn a_batch_drawn_past_the_accepted_candidate_is_not_counted_failed() {
+        // On `abcd` the deletions of `a` and of `d`, then every single
+        // byte's. `a` goes first; with two at once `d`'s deletion is drawn
+        // (and interesting) in the same batch, and must still be tried in
+        // the next round, as with one at a time, or the result would
+        // depend on -j.
+        let mut results = Vec::new();
+        for jobs in [1, 2] {
+            let mut one = FnOracle::new(|c: &[u8]| TwoAtOnce.test(c));
+            let mut two = TwoAtOnce;
+            let mut t = if jobs == 1 {
+                Tester::new(&mut one)
+            } else {
+                Tester::new(&mut two)
+            };
+            let out = greedy_deferring(
+                b"abcd".to_vec(),
+                &mut t,
+                |c| {
+                    let edits = if c == b"abcd" {
+                        vec![Edit::delete(0..1), Edit::delete(3..4)]
+                    } else {
+                        (0..c.len()).map(|i| Edit::delete(i..i + 1)).collect()
+                    };
+                    (edits, |_: &[u8]| true)
+                },
+                |_: &[u8]| None,
+            );
+            results.push(out);
+        }
+        assert_eq!(results, [b"bc".to_vec(), b"bc".to_vec()]);
     }
 
     #[test]
