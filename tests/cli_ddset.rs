@@ -372,3 +372,41 @@ fn reduce_takes_a_directory_and_ends_with_a_total() {
     assert_eq!(err.matches("  reproduce: grep").count(), 2, "{err}");
     assert!(!err.contains("Reproduce with:"), "{err}");
 }
+
+#[test]
+fn generalize_reduces_a_text_as_reduce_does_within_the_grammar() {
+    // A table header moves out only when the pair under it becomes a
+    // top-level pair: no subtree replacement (Perses) does that; the
+    // `auto` pipeline, kept inside the grammar, does.
+    let d = tempfile::tempdir().unwrap();
+    let grammar = d.path().join("tables.json");
+    std::fs::write(
+        &grammar,
+        r#"{"<start>": ["<kvs><tables>"], "<kvs>": ["", "<kv>\n<kvs>"],
+            "<tables>": ["", "<table><tables>"], "<table>": ["[<key>]\n<kvs>"],
+            "<kv>": ["<key> = <val>"], "<key>": ["a", "b"],
+            "<val>": ["0", "1", "[<val>]"]}"#,
+    )
+    .unwrap();
+    let bug = d.path().join("bug.txt");
+    std::fs::write(&bug, "[a]\nb = [[1]]\n").unwrap();
+    let v = json_of(
+        bin()
+            .args(["generalize", "--cmd", "grep -qF [[ {}", "--grammar"])
+            .arg(&grammar)
+            .arg("--json")
+            .arg(&bug),
+    );
+    assert_eq!(v["reduced_bytes"], 10, "{v}");
+    assert!(
+        v["pattern"]
+            .as_str()
+            .unwrap()
+            .starts_with("<key> = [[<val>]]"),
+        "{v}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("bug.txt.min")).unwrap(),
+        "b = [[0]]\n"
+    );
+}

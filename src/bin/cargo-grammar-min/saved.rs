@@ -4,7 +4,7 @@
 
 use crate::session::{InputKind, Session};
 use anyhow::Result;
-use grammar_min::oracle::{Oracle, Outcome};
+use grammar_min::oracle::{Oracle, Outcome, Parsed};
 use grammar_min::reduce::Tester;
 use std::path::{Path, PathBuf};
 
@@ -50,8 +50,9 @@ impl Session {
 
     /// Reduces `original` to a smaller input that still fails and is still a
     /// sentence of the grammar (DDSET needs its derivation tree): the choice
-    /// passes for choice artifacts, Perses for text (the `auto` pipeline's
-    /// final byte polish may leave the grammar). Reuses the `.min` result
+    /// passes for choice artifacts; for text the `auto` pipeline with every
+    /// candidate parsed before it runs (as `reduce --grammatical`), since
+    /// its final token polish would otherwise leave the grammar. Reuses the `.min` result
     /// `reduce` left next to the artifact when it is no larger, still fails
     /// and still parses. Writes a new result next to the artifact only when
     /// there was none.
@@ -76,14 +77,23 @@ impl Session {
                 });
             }
         }
+        // A text is reduced as `reduce --grammatical` does (`auto`, every
+        // candidate parsed first), so the result keeps a derivation tree.
+        let mut parsed;
+        let oracle: &mut dyn Oracle = match (self.kind, &self.grammar) {
+            (InputKind::Choices, _) | (_, None) => oracle,
+            (_, Some(g)) => {
+                parsed = Parsed::new(oracle, g);
+                &mut parsed
+            }
+        };
         let mut tester = self.order_by_text(Tester::new(oracle));
         tester.seed(original, Outcome::Interesting);
         let r = match (self.kind, &self.grammar) {
             (InputKind::Choices, Some(g)) => {
                 reduce_choices(g, &self.cfg, original, Strategy::Auto, &mut tester)
             }
-            (_, Some(g)) => reduce_text(Some(g), original, Strategy::Perses, &mut tester),
-            (_, None) => reduce_text(None, original, Strategy::Auto, &mut tester),
+            (_, g) => reduce_text(g.as_ref(), original, Strategy::Auto, &mut tester),
         }
         .map_err(|e| {
             let hint = match e {
@@ -98,7 +108,8 @@ impl Session {
             };
             anyhow::anyhow!("cannot generalise {}: {e}{hint}", artifact.display())
         })?;
-        let tests = tester.stats().tests;
+        // Candidates the grammar did not parse cost no run.
+        let tests = tester.runs();
         if prev.is_none() {
             let text_path = PathBuf::from(format!("{}.min", artifact.display()));
             self.write_result(&text_path, &r.output)?;
