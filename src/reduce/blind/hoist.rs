@@ -159,6 +159,14 @@ pub fn hoist_parts(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             out.push([&cur[..=o], &cur[c..]].concat());
         }
         if head == o && ps.len() < 2 && it.stmt.is_none() && !sexpr {
+            // A middle link of a nest emptied is the nest cut at its depth,
+            // which the pair pass's nest deletion has tried many levels at
+            // a time: one run per level of a 3,000-level nest for nothing.
+            // The outermost pair and the innermost (holding no pair) are
+            // still tried.
+            if it.link {
+                out.clear();
+            }
             return out;
         }
         ps.sort_by_key(|&(a, b)| b - a);
@@ -205,6 +213,9 @@ struct Item {
     /// Past the `[…]` and `(…)` pairs that follow the closer with no
     /// blank between (`[k](x)` of `{…}[k](x)`); `c + 1` if none does.
     chain: usize,
+    /// A middle link of a nest (`[[[…]]]`): the pair holding it holds only
+    /// it (and blanks), and it holds only one pair.
+    link: bool,
 }
 
 /// [`pairs`] as [`Item`]s: each compound statement found once per walk
@@ -219,8 +230,24 @@ fn pairs_and_blocks(text: &[u8]) -> Vec<Item> {
             stmt: compound(text, o, super::block_after(text, &ps, c + 1).map(|b| b.1)),
             lead: None,
             chain: c + 1,
+            link: false,
         })
         .collect();
+    // Middle links: a pair's only content is a pair, and so is its
+    // holder's (blanks aside).
+    let pair_at = |o: usize, c: usize| {
+        ps.binary_search_by_key(&o, |p| p.0)
+            .is_ok_and(|j| ps[j].1 == c)
+    };
+    for it in &mut out {
+        let inner = text[it.o + 1..it.c].trim_ascii();
+        let a =
+            it.o + 1 + (text[it.o + 1..it.c].len() - text[it.o + 1..it.c].trim_ascii_start().len());
+        let holds_one = !inner.is_empty() && pair_at(a, a + inner.len() - 1);
+        let before = text[..it.o].trim_ascii_end().len();
+        let after = it.c + 1 + (text[it.c + 1..].len() - text[it.c + 1..].trim_ascii_start().len());
+        it.link = holds_one && before > 0 && pair_at(before - 1, after);
+    }
     // Each pair's postfix chain, from the pairs opened right after it
     // (`ps` is sorted by opener), innermost last.
     for k in (0..out.len()).rev() {
@@ -394,5 +421,18 @@ mod tests {
         let (out, runs) = run_pass(hoist_parts, input.as_bytes(), |c| c.len() == input.len());
         assert_eq!(out, input.as_bytes());
         assert_eq!(runs, MAX_PARTS as u64 + 1);
+    }
+
+    #[test]
+    fn a_deep_nest_costs_its_two_ends() {
+        // A 2,000-level nest that fails only whole: the outermost pair
+        // and the innermost (which holds no pair) are emptied, not every
+        // level.
+        let input = format!("a = {}1{}", "[ ".repeat(2000), " ]".repeat(2000));
+        let (out, runs) = run_pass(hoist_parts, input.as_bytes(), |c| {
+            c.contains(&b'1') && c.iter().filter(|&&b| b == b'[').count() == 2000
+        });
+        assert!(out == input.as_bytes());
+        assert_eq!(runs, 2);
     }
 }
