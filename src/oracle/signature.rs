@@ -532,8 +532,28 @@ fn all_frames(lines: &[&str]) -> Vec<(String, String)> {
     out
 }
 
+/// The frames inside the fuzz target's body, innermost first: those
+/// outside it (libfuzzer-sys' `rust_fuzzer_test_input` and what calls it,
+/// and for a `grammar_fuzz_target!` the macro's wrappers around
+/// `__grammar_min_run`, the body) are glue, the same for every crash.
+fn body_frames(lines: &[&str]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (f, file) in all_frames(lines) {
+        let name = f.rsplit("::").next().unwrap_or(&f);
+        if name == "rust_fuzzer_test_input" {
+            break;
+        }
+        let body = name == "__grammar_min_run";
+        out.push((f, file));
+        if body {
+            break;
+        }
+    }
+    out
+}
+
 fn user_frames(lines: &[&str]) -> Vec<String> {
-    all_frames(lines)
+    body_frames(lines)
         .into_iter()
         .filter(|(f, file)| !is_runtime_frame(f, file))
         .map(|(f, _)| f)
@@ -542,7 +562,7 @@ fn user_frames(lines: &[&str]) -> Vec<String> {
 }
 
 fn frame_locations(lines: &[&str]) -> Vec<String> {
-    all_frames(lines)
+    body_frames(lines)
         .into_iter()
         .filter(|(f, file)| !is_runtime_frame(f, file) && !file.is_empty())
         .map(|(_, file)| crate_relative(&file))

@@ -186,3 +186,41 @@ fn a_recursion_overflows_with_one_signature_wherever_it_stops() {
     assert_eq!(a.frames, ["p::a", "p::b"]);
     assert!(a.matches(&b, SignatureLevel::Frames), "{a} / {b}");
 }
+
+#[test]
+fn frames_stop_at_the_fuzz_target_body() {
+    // A grammar target's panic: the macro's wrappers around the body
+    // (`__grammar_min_run`) and libfuzzer-sys' entry are not the user's
+    // frames, wherever grammar-min's source lies.
+    let bt = "thread '<unnamed>' (4638) panicked at fuzz_targets/t.rs:21:41:
+boom
+   0: __rustc::rust_begin_unwind
+             at /rustc/abc/library/std/src/panicking.rs:689:5
+   1: my_crate::check
+             at ./src/lib.rs:7:5
+   2: __grammar_min_run
+             at ./fuzz/fuzz_targets/t.rs:21:41
+   3: {closure#0}
+             at /src/gm/src/fuzz.rs:325:52
+   4: run_skipping<t::_::rust_fuzzer_test_input::{closure_env#0}>
+             at /src/gm/src/fuzz.rs:231:20
+   5: rust_fuzzer_test_input
+             at /src/gm/src/fuzz.rs:325:17
+";
+    let s = extract(bt, Exit::Code(77)).unwrap();
+    assert_eq!(s.frames, ["my_crate::check", "__grammar_min_run"]);
+    // A plain libfuzzer-sys target: the frames end before its entry.
+    let plain = "thread '<unnamed>' (4638) panicked at src/lib.rs:7:5:
+boom
+   0: my_crate::check
+             at ./src/lib.rs:7:5
+   1: t::_::__libfuzzer_sys_run
+             at ./fuzz/fuzz_targets/t.rs:9:5
+   2: rust_fuzzer_test_input
+             at ./fuzz/fuzz_targets/t.rs:8:1
+   3: {closure#0}
+             at ./fuzz/fuzz_targets/t.rs:8:1
+";
+    let s = extract(plain, Exit::Code(77)).unwrap();
+    assert_eq!(s.frames, ["my_crate::check", "t::_::__libfuzzer_sys_run"]);
+}
