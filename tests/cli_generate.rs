@@ -157,13 +157,23 @@ fn decode_into_a_directory_names_outputs_after_artifacts() {
     for c in &choices {
         std::fs::copy(c, corpus.join(c.file_name().unwrap())).unwrap();
     }
+    // `reduce`'s results next to artifacts are not decoded with them.
+    let results = ["0.choices.min", "0.choices.min.choices", "0.choices.pattern.json"];
+    for r in results {
+        std::fs::write(corpus.join(r), "x = 1\n").unwrap();
+    }
     let from_dir = dir.path().join("from-dir");
     cmd()
         .args(["decode", "--grammar", g, "-o"])
         .arg(&from_dir)
         .arg(&corpus)
         .assert()
-        .success();
+        .success()
+        .stderr(predicate::str::contains("skipping 3 result file(s)"));
+    assert_eq!(std::fs::read_dir(&from_dir).unwrap().count(), 4);
+    for r in results {
+        std::fs::remove_file(corpus.join(r)).unwrap();
+    }
     cmd()
         .args(["decode", "--grammar", g, "-o"])
         .arg(&corpus)

@@ -176,15 +176,39 @@ impl Decode {
 }
 
 /// `paths` with each directory replaced by its regular files (not hidden
-/// ones), sorted, so a whole corpus directory can be given.
+/// ones, nor the results `reduce` and `generalize` leave next to
+/// artifacts), sorted, so a whole corpus or artifacts directory can be
+/// given.
 fn expand_dirs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut out = Vec::with_capacity(paths.len());
     for p in paths {
         if !p.is_dir() {
+            if p.to_string_lossy().ends_with(".min") {
+                eprintln!(
+                    "note: {} looks like `reduce`'s text result, not a choice sequence: \
+                     decode {}.choices instead",
+                    p.display(),
+                    p.display()
+                );
+            }
             out.push(p.clone());
             continue;
         }
-        let files = crate::common::files_in(p)?;
+        let mut files = crate::common::files_in(p)?;
+        let before = files.len();
+        // Not `*.choices` alone: `generate -o` writes its sequences so.
+        files.retain(|f| {
+            let n = f.to_string_lossy();
+            !(n.ends_with(".min") || n.ends_with(".min.choices") || n.ends_with(".pattern.json"))
+        });
+        if files.len() < before {
+            eprintln!(
+                "note: skipping {} result file(s) of reduce/generalize in {} (.min, \
+                 .min.choices, .pattern.json); pass them by name to decode them",
+                before - files.len(),
+                p.display()
+            );
+        }
         if files.is_empty() {
             bail!("{} has no files to decode", p.display());
         }
