@@ -158,7 +158,11 @@ fn decode_into_a_directory_names_outputs_after_artifacts() {
         std::fs::copy(c, corpus.join(c.file_name().unwrap())).unwrap();
     }
     // `reduce`'s results next to artifacts are not decoded with them.
-    let results = ["0.choices.min", "0.choices.min.choices", "0.choices.pattern.json"];
+    let results = [
+        "0.choices.min",
+        "0.choices.min.choices",
+        "0.choices.pattern.json",
+    ];
     for r in results {
         std::fs::write(corpus.join(r), "x = 1\n").unwrap();
     }

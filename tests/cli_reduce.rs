@@ -273,6 +273,32 @@ fn fuzz_target_mode_finds_binary_artifacts_and_avoids_drift() {
 }
 
 #[test]
+fn a_text_read_as_choices_that_does_not_fail_gets_a_hint() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    let arts = d.path().join("fuzz/artifacts/t");
+    std::fs::write(arts.join("text"), "1 + 3").unwrap();
+    std::fs::write(arts.join("bytes"), [0u8, 255, 7]).unwrap();
+    let run = |name: &str| {
+        let out = bin()
+            .current_dir(d.path())
+            .env_remove("CARGO_TARGET_DIR")
+            .args(["reduce", "t"])
+            .arg(arts.join(name))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = run("text");
+    assert!(err.contains("does not fail"), "{err}");
+    assert!(err.contains("if it is a text, pass --input text"), "{err}");
+    let err = run("bytes");
+    assert!(err.contains("does not fail"), "{err}");
+    assert!(!err.contains("--input text"), "{err}");
+}
+
+#[test]
 fn unparseable_text_suggests_ddmin() {
     let d = tempfile::tempdir().unwrap();
     fake_project(d.path());

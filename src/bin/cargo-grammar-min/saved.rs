@@ -19,6 +19,35 @@ pub struct ReducedArtifact {
 }
 
 impl Session {
+    /// [`Session::start_oracle`]; when the original does not reproduce as
+    /// a choice sequence but is a text of the grammar, the error says to
+    /// pass `--input text` (a text read as choices decodes to something
+    /// else, which seldom fails).
+    pub fn oracle<'s>(
+        &'s self,
+        artifact: &Path,
+        original: &[u8],
+        quiet: bool,
+    ) -> Result<Box<dyn Oracle + 's>> {
+        self.start_oracle(artifact, original, quiet).map_err(|e| {
+            let (InputKind::Choices, Some(g)) = (self.kind, &self.grammar) else {
+                return e;
+            };
+            let text = !original.is_empty()
+                && std::str::from_utf8(original).is_ok()
+                && (grammar_min::parse::parse(g, original).is_ok()
+                    || grammar_min::parse::respace_first(g, original).is_some());
+            if !text {
+                return e;
+            }
+            anyhow::anyhow!(
+                "{e:#}\nnote: {} is a text of the grammar, read here as a choice sequence \
+                 (the bytes a grammar target decodes): if it is a text, pass --input text",
+                artifact.display()
+            )
+        })
+    }
+
     /// `tester` ordering a choice artifact's candidates by the text they
     /// decode to (the user reads the text: a shorter one is the better
     /// result), shorter ones first. A `--cmd` program sees only that text,

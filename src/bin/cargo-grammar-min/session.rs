@@ -343,8 +343,8 @@ impl Session {
 
     /// The oracle that checks for `original`'s failure. Verifies first
     /// that the original reproduces (`--repeat` times), with a clear error
-    /// otherwise.
-    pub fn oracle<'s>(
+    /// otherwise ([`Session::oracle`] adds a hint to it).
+    pub fn start_oracle<'s>(
         &'s self,
         artifact: &Path,
         original: &[u8],
