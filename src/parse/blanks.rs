@@ -8,8 +8,7 @@
 //! differs from the input only in blanks (ASCII whitespace) and, if asked,
 //! in the case of the grammar's letters, and parses. The blanks change in
 //! one of four ways ([`Blanks`]), most faithful first:
-//! * [`Blanks::Trimmed`]: without leading and trailing blanks (and a
-//!   leading UTF-8 byte-order mark);
+//! * [`Blanks::Trimmed`]: without leading and trailing blanks;
 //! * [`Blanks::Lines`]: as `Runs` below, but a blank of the grammar's
 //!   with a line end only matches blanks with one, and a blank without
 //!   only blanks without, so line ends stay line ends: for a language
@@ -36,7 +35,8 @@
 //! identifier rules, which then take the grammar's case). [`Respacing::ALL`]
 //! lists the eight ways, the four without folding first.
 //!
-//! In the first three the input's other bytes, blanks inside strings
+//! Every way drops a leading UTF-8 byte-order mark (Windows editors write
+//! one). In the first three the input's other bytes, blanks inside strings
 //! included, stay as they are. Where blanks may vanish (the last two),
 //! words can run together, and a grammar of blank-separated words becomes
 //! so ambiguous that parsing 22 KB without blanks took five minutes: those
@@ -165,8 +165,11 @@ enum Mode {
 
 /// The text `how` makes of `input`, if it differs from `input` and
 /// parses with `g` (see the module docs).
-pub fn respace(g: &Grammar, input: &[u8], how: impl Into<Respacing>) -> Option<Respaced> {
+pub fn respace(g: &Grammar, given: &[u8], how: impl Into<Respacing>) -> Option<Respaced> {
     let how: Respacing = how.into();
+    // A UTF-8 byte-order mark (Windows editors) goes with the blanks, in
+    // every way.
+    let input = given.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(given);
     let through = |mode: Mode, text: &[u8]| {
         let v = variant(g, mode, how.fold_case)?;
         spell(g, &v, &parse(&v, text).ok()?)
@@ -176,8 +179,6 @@ pub fn respace(g: &Grammar, input: &[u8], how: impl Into<Respacing>) -> Option<R
             return None
         }
         Blanks::Trimmed => {
-            // A UTF-8 byte-order mark (Windows editors) goes with the blanks.
-            let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
             let start = input.iter().position(|&b| !is_blank(b))?;
             let end = input.iter().rposition(|&b| !is_blank(b))? + 1;
             let trimmed = &input[start..end];
@@ -201,7 +202,7 @@ pub fn respace(g: &Grammar, input: &[u8], how: impl Into<Respacing>) -> Option<R
             through(Mode::Strip, &stripped)?
         }
     };
-    if text == input {
+    if text == given {
         return None;
     }
     let tree = parse(g, &text).ok()?;

@@ -20,6 +20,26 @@ fn a_trailing_newline_is_trimmed() {
 }
 
 #[test]
+fn a_byte_order_mark_goes_in_every_way() {
+    // A grammar whose lines end in a line end: trimming takes the last
+    // one, so the mark must go in the other ways too.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<line>", "<line><start>"], "<line>": ["a = <v>\n"],
+            "<v>": ["1", "[<v>]"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let input = b"\xEF\xBB\xBFa = 1\na = [1]\n";
+    assert!(respace(&g, input, Blanks::Trimmed).is_none());
+    for how in [Blanks::Lines, Blanks::Runs] {
+        let r = respace(&g, input, how).unwrap();
+        assert_eq!(r.text, b"a = 1\na = [1]\n");
+    }
+    let (_, r) = respace_first(&g, input).unwrap();
+    assert_eq!(r.text, b"a = 1\na = [1]\n");
+}
+
+#[test]
 fn blanks_are_respaced_as_the_grammar_writes_them() {
     let g = expr();
     let want = b"1 + 2 * (3 - 4)";
