@@ -80,3 +80,40 @@ fn an_instance_with_another_crash_counts_against_the_pattern() {
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["pattern"], "((1))", "{v:#}");
 }
+
+/// One line that fails for two input shapes (an assert of a round-trip
+/// harness): one bucket, two patterns, and a note that they may be two
+/// bugs, with the way to split them.
+#[test]
+fn one_crash_line_with_two_patterns_gets_a_note() {
+    let script = "#!/bin/sh\n\
+        if grep -qE '[(][(]|[-][-]' \"$1\"; then echo \"thread '<unnamed>' panicked at src/lib.rs:3:5:\" >&2; echo 'round trip' >&2; exit 77; fi\n\
+        exit 0\n";
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    let arts = d.path().join("fuzz/artifacts/t");
+    std::fs::remove_file(arts.join("crash-1")).unwrap();
+    std::fs::write(arts.join("crash-3"), "4 + 1 - --2").unwrap();
+    let bin = d
+        .path()
+        .join("fuzz/target")
+        .join(host_triple())
+        .join("release/t");
+    std::fs::write(bin, script).unwrap();
+    let out = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .current_dir(d.path())
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["bucket", "t", "--input", "text", "--precision", "2"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("2 artifact(s) -> 1 bucket(s)"), "{stdout}");
+    assert!(
+        stdout.contains("note: bucket(s) 0 hold several patterns under one crash signature"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("--signature message"), "{stdout}");
+}

@@ -476,6 +476,21 @@ fn print_table(r: &Report) {
             );
         }
     }
+    let shared: Vec<String> = r
+        .buckets
+        .iter()
+        .filter(|b| b.signature.is_some() && b.patterns.len() > 1)
+        .map(|b| b.id.to_string())
+        .collect();
+    if !shared.is_empty() {
+        println!(
+            "\nnote: bucket(s) {} hold several patterns under one crash signature: one bug \
+             reached through inputs of different shapes, or, where one line checks many \
+             inputs (an assert of a round-trip or differential harness), several bugs. \
+             Compare the patterns, or split by panic message with --signature message",
+            shared.join(", ")
+        );
+    }
     for b in &r.buckets {
         let matched = b
             .members
