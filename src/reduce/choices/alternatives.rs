@@ -15,17 +15,23 @@ use super::restructure::shortest_texts_first;
 use super::{span, spans, terminal_bytes};
 use crate::choice::encode_choice;
 use crate::generate::{decode_tree, DecodeConfig};
-use crate::grammar::SymbolId;
+use crate::grammar::{RuleId, SymbolId};
 use crate::reduce::edit::{Edit, Piece};
 use crate::reduce::treeops::TreeCtx;
 use crate::reduce::Tester;
 use crate::tree::{Label, NodeId, NO_PARENT};
 
+/// The most terminal-only alternatives tried in a node's place.
+const MAX_SWAPS: usize = 8;
+
 /// Replaces nodes by another alternative of their symbol whose
 /// nonterminals are all filled by the node's children (in order, matched
-/// by symbol; unmatched children are dropped), when the text gets shorter:
-/// shortest text first, filtered as [`super::restructure`]'s candidates
-/// are (`shorter_texts`: squeezed text shorter, within a run budget).
+/// by symbol; unmatched children are dropped), or by one of the
+/// [`MAX_SWAPS`] shortest alternatives without nonterminals (a name `A-b_c`
+/// by `-` where `a`, the minimal expansion, does not fail), when the text
+/// gets shorter: shortest text first, filtered as [`super::restructure`]'s
+/// candidates are (`shorter_texts`: squeezed text shorter, within a run
+/// budget).
 pub fn switch_alternatives(
     ctx: &TreeCtx<'_>,
     cfg: &DecodeConfig,
@@ -54,9 +60,25 @@ pub fn switch_alternatives(
             if r.is_empty() {
                 continue;
             }
-            // Alternatives without nonterminals are minimal expansions or
-            // terminal swaps (a character class's 95 letters), not this
-            // pass's.
+            // Alternatives without nonterminals: the few shortest whose
+            // text is shorter (a key `A-b_c` → `b` where `a`, the minimal
+            // expansion, is taken); never a character class's 95 letters,
+            // which are no shorter than each other.
+            let mut swaps: Vec<(usize, RuleId)> = g
+                .rules_of(sym)
+                .filter(|&o| o != rule && g.body_nonterminals(o).next().is_none())
+                .map(|o| (terminal_bytes(g, o), o))
+                .filter(|&(len, _)| len < text_of(n))
+                .collect();
+            swaps.sort_by_key(|&(len, _)| len);
+            for &(len, other) in swaps.iter().take(MAX_SWAPS) {
+                let mut head = Vec::new();
+                encode_choice(g.alt_index(other), g.num_alts(sym), &mut head);
+                v.push((
+                    whole - text_of(n) + len,
+                    Edit::replace(r.clone(), vec![Piece::Lit(head)]),
+                ));
+            }
             for other in g.rules_of(sym).filter(|&o| o != rule) {
                 if g.body_nonterminals(other).next().is_none() {
                     continue;
@@ -184,4 +206,38 @@ pub fn join_lists(
         }
         v
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Grammar;
+    use crate::oracle::{FnOracle, Outcome};
+    use crate::reduce::treeops::Render;
+
+    #[test]
+    fn a_long_terminal_gives_way_to_a_shorter_one() {
+        // `a`, the minimal expansion, fails; `b` too; `-` is the first
+        // one-byte key that sorts before `a`.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<key> = 1"], "<key>": ["a", "b", "-", "_", "A-b_c"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let cfg = DecodeConfig::default();
+        let ctx = TreeCtx::new(&g, Render::Text);
+        let tree = crate::parse::parse(&g, b"A-b_c = 1").unwrap();
+        let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
+        let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if text(c) < b"a".to_vec() {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let out = switch_alternatives(&ctx, &cfg, &start, &mut t);
+        assert_eq!(text(&out), b"- = 1");
+    }
 }
