@@ -211,10 +211,7 @@ pub mod __private {
                     SKIPPING.with(|s| s.set(true));
                     let mut seen = announced.lock().unwrap_or_else(|e| e.into_inner());
                     if !std::mem::replace(&mut seen[i], true) {
-                        eprintln!(
-                            "grammar-min: skipped a known panic at {} ({ENV_VAR}); not reported again",
-                            p.location
-                        );
+                        eprintln!("{}", known.entries[i].skipped_note(&p.location));
                     }
                 }
                 None => prev(info),

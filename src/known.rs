@@ -45,6 +45,18 @@ pub struct KnownCrash {
     pub message: Option<String>,
 }
 
+impl KnownCrash {
+    /// What a fuzz target says the first time it skips this panic, which
+    /// happened at `at`: entries of one place differ by their message.
+    pub fn skipped_note(&self, at: &str) -> String {
+        let what = match &self.message {
+            Some(m) => format!(": {}", m.lines().next().unwrap_or("")),
+            None => String::new(),
+        };
+        format!("grammar-min: skipped a known panic at {at}{what} ({ENV_VAR}); not reported again")
+    }
+}
+
 /// A list of known panics.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KnownCrashes {
@@ -221,6 +233,25 @@ mod tests {
             text.contains("panic\tmd-0.8.0/src/scanners.rs:1062:49\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_skip_note_names_the_message_when_the_entry_has_one() {
+        let at = "src/lib.rs:3:5";
+        let any = KnownCrash {
+            location: at.into(),
+            message: None,
+        };
+        assert!(any
+            .skipped_note(at)
+            .contains("panic at src/lib.rs:3:5 (GRAMMAR_MIN_SKIP)"));
+        let one = KnownCrash {
+            location: at.into(),
+            message: Some("wanted N\nmore".into()),
+        };
+        assert!(one
+            .skipped_note(at)
+            .contains("panic at src/lib.rs:3:5: wanted N (GRAMMAR_MIN_SKIP)"));
     }
 
     fn sig(stderr: &str, exit: Exit) -> Signature {
