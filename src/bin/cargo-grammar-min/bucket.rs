@@ -359,7 +359,16 @@ impl Bucket {
         } else {
             print_table(&report);
         }
-        Ok(ExitCode::SUCCESS)
+        if report.not_reproduced.is_empty() {
+            return Ok(ExitCode::SUCCESS);
+        }
+        // As `reduce`: exit 2 when some artifact could not be handled.
+        eprintln!(
+            "{} of {} artifact(s) could not be bucketed (see \"not bucketed\" above)",
+            report.not_reproduced.len(),
+            report.artifacts
+        );
+        Ok(ExitCode::from(2))
     }
 }
 
