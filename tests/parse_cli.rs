@@ -259,3 +259,20 @@ fn parse_prints_trees_and_reports_errors() {
         ))
         .stderr(predicate::str::contains("1 | 1 + (2 * )\n  |          ^"));
 }
+
+#[test]
+fn seed_counts_files_that_encode_alike_once() {
+    // Two copies of one file are one corpus entry.
+    let (grammar, _) = json_grammar();
+    let d = tempfile::tempdir().unwrap();
+    let texts = d.path().join("texts");
+    std::fs::create_dir(&texts).unwrap();
+    std::fs::write(texts.join("a.json"), "[1, 2]").unwrap();
+    std::fs::write(texts.join("b.json"), "[1, 2]").unwrap();
+    let out = d.path().join("out");
+    seed(&[], &grammar, &texts, &out)
+        .success()
+        .stdout(predicate::str::contains("seed: 1 of 2 files written to"))
+        .stdout(predicate::str::contains("(1 encoded as an earlier file)"));
+    assert_eq!(files_in(&out).len(), 1);
+}

@@ -117,8 +117,10 @@ impl Respacing {
     pub fn describe(self) -> String {
         let blanks = match self.blanks {
             Blanks::Trimmed => "leading and trailing blanks removed",
-            Blanks::Lines => "blanks respaced as the grammar writes them, line ends kept",
-            Blanks::TightLines => "blanks put where the grammar writes them, line ends kept",
+            Blanks::Lines => "blanks respaced as the grammar writes them, a line end as a line end",
+            Blanks::TightLines => {
+                "blanks put where the grammar writes them, a line end as a line end"
+            }
             Blanks::Runs => "blanks respaced as the grammar writes them",
             Blanks::Tight => "blanks put where the grammar writes them",
             Blanks::Removed => "blanks removed, then put where the grammar writes them",

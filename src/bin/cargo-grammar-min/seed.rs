@@ -65,6 +65,10 @@ impl Seed {
             )
         })?;
         let (mut written, mut skipped) = (0usize, 0usize);
+        // Files that encode alike (other blanks, the same text) are one
+        // corpus entry.
+        let mut names = std::collections::HashSet::new();
+        let mut same = 0usize;
         for f in &files {
             let text = match std::fs::read(f) {
                 Ok(t) => t,
@@ -90,6 +94,14 @@ impl Seed {
             match choices {
                 Ok(c) => {
                     let name = sha1_smol::Sha1::from(&c).digest().to_string();
+                    if !names.insert(name.clone()) {
+                        println!(
+                            "{} -> {name} (the same as an earlier file{note})",
+                            f.display()
+                        );
+                        same += 1;
+                        continue;
+                    }
                     write_atomic(&self.corpus_dir.join(&name), &c)?;
                     println!("{} -> {name} ({} bytes{note})", f.display(), c.len());
                     written += 1;
@@ -100,8 +112,13 @@ impl Seed {
                 }
             }
         }
+        let dups = if same > 0 {
+            format!(" ({same} encoded as an earlier file)")
+        } else {
+            String::new()
+        };
         println!(
-            "seed: {written} of {} files written to {}, {skipped} skipped",
+            "seed: {written} of {} files written to {}{dups}, {skipped} skipped",
             files.len(),
             self.corpus_dir.display()
         );
