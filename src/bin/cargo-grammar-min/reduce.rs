@@ -439,7 +439,12 @@ impl Reduce {
                 "text"
             },
             strategy,
-            bytes_before: text_of(&original).len(),
+            // A text artifact of a target was encoded in the grammar's
+            // spelling: "before" is the user's file.
+            bytes_before: match std::fs::metadata(artifact) {
+                Ok(m) if session.text_artifacts => m.len() as usize,
+                _ => text_of(&original).len(),
+            },
             bytes_after: text.len(),
             choices_before: (kind == InputKind::Choices).then_some(original.len()),
             choices_after: (kind == InputKind::Choices).then_some(reduced.output.len()),
