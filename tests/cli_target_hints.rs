@@ -117,3 +117,48 @@ fn one_crash_line_with_two_patterns_gets_a_note() {
     );
     assert!(stdout.contains("--signature message"), "{stdout}");
 }
+
+/// A pattern some of whose instances do not fail (DDSET with one try per
+/// node drew no `!` for `<a>`) shows a precision below 1 and a note on
+/// what that means.
+#[test]
+fn an_imprecise_pattern_gets_a_note() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    let alts: Vec<String> = "0123456789abcdefghi!"
+        .chars()
+        .map(|c| format!("\"{c}\""))
+        .collect();
+    std::fs::write(
+        d.path().join("grammars/t.json"),
+        format!(
+            r#"{{"<start>": ["<e>"], "<e>": ["((<a>))", "<a>"], "<a>": [{}]}}"#,
+            alts.join(", ")
+        ),
+    )
+    .unwrap();
+    let arts = d.path().join("fuzz/artifacts/t");
+    std::fs::remove_file(arts.join("crash-1")).unwrap();
+    std::fs::write(arts.join("crash-2"), "((1))").unwrap();
+    let out = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .current_dir(d.path())
+        .env_remove("CARGO_TARGET_DIR")
+        .args([
+            "bucket",
+            "t",
+            "--input",
+            "text",
+            "--tries",
+            "1",
+            "--precision",
+            "200",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("((<a>))"), "{stdout}");
+    assert!(stdout.contains("note: a precision below 1.00"), "{stdout}");
+}

@@ -485,6 +485,16 @@ fn print_table(r: &Report) {
             );
         }
     }
+    if r.buckets
+        .iter()
+        .any(|b| b.precision.iter().flatten().any(|&p| p < 1.0))
+    {
+        println!(
+            "\nnote: a precision below 1.00 means some instances of that pattern did not fail \
+             the same way: it is more general than the bug. More DDSET tries per node \
+             (--tries, default 10) test each abstraction harder"
+        );
+    }
     let shared: Vec<String> = r
         .buckets
         .iter()
