@@ -4,6 +4,33 @@ use assert_cmd::Command;
 
 mod fake_target;
 use fake_target::{fake_project, host_triple};
+use std::path::Path;
+
+/// Puts `script` in place of the fake project's target binary.
+fn replace_target(root: &Path, script: &str) {
+    let bin = root
+        .join("fuzz/target")
+        .join(host_triple())
+        .join("release/t");
+    std::fs::write(bin, script).unwrap();
+}
+
+/// `bucket t --input text ARGS` in the fake project at `root`, which must
+/// succeed: its stdout.
+fn bucket_in(root: &Path, args: &[&str]) -> String {
+    let out = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .current_dir(root)
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["bucket", "t", "--input", "text"])
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    stdout
+}
 
 /// `bucket` tells how to fuzz past the known crashes: with
 /// `GRAMMAR_MIN_SKIP` when a bucket is a Rust panic, and otherwise (a
@@ -30,23 +57,9 @@ fn bucket_hints_how_to_fuzz_past_what_it_found() {
         fake_project(d.path());
         std::fs::remove_file(d.path().join("fuzz/artifacts/t/crash-1")).unwrap();
         if let Some(s) = script {
-            let bin = d
-                .path()
-                .join("fuzz/target")
-                .join(host_triple())
-                .join("release/t");
-            std::fs::write(bin, s).unwrap();
+            replace_target(d.path(), s);
         }
-        let out = Command::cargo_bin("cargo-grammar-min")
-            .unwrap()
-            .current_dir(d.path())
-            .env_remove("CARGO_TARGET_DIR")
-            .args(["bucket", "t", "--input", "text", "--precision", "2"])
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{stdout}\n{stderr}");
+        let stdout = bucket_in(d.path(), &["--precision", "2"]);
         assert!(stdout.contains(want) && !stdout.contains(not), "{stdout}");
         assert!(stdout.contains("cargo +nightly fuzz run t"), "{stdout}");
     }
@@ -94,22 +107,8 @@ fn one_crash_line_with_two_patterns_gets_a_note() {
     let arts = d.path().join("fuzz/artifacts/t");
     std::fs::remove_file(arts.join("crash-1")).unwrap();
     std::fs::write(arts.join("crash-3"), "4 + 1 - --2").unwrap();
-    let bin = d
-        .path()
-        .join("fuzz/target")
-        .join(host_triple())
-        .join("release/t");
-    std::fs::write(bin, script).unwrap();
-    let out = Command::cargo_bin("cargo-grammar-min")
-        .unwrap()
-        .current_dir(d.path())
-        .env_remove("CARGO_TARGET_DIR")
-        .args(["bucket", "t", "--input", "text", "--precision", "2"])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    replace_target(d.path(), script);
+    let stdout = bucket_in(d.path(), &["--precision", "2"]);
     assert!(stdout.contains("2 artifact(s) -> 1 bucket(s)"), "{stdout}");
     assert!(
         stdout.contains("note: bucket(s) 0 hold several patterns under one crash signature"),
@@ -140,25 +139,7 @@ fn an_imprecise_pattern_gets_a_note() {
     let arts = d.path().join("fuzz/artifacts/t");
     std::fs::remove_file(arts.join("crash-1")).unwrap();
     std::fs::write(arts.join("crash-2"), "((1))").unwrap();
-    let out = Command::cargo_bin("cargo-grammar-min")
-        .unwrap()
-        .current_dir(d.path())
-        .env_remove("CARGO_TARGET_DIR")
-        .args([
-            "bucket",
-            "t",
-            "--input",
-            "text",
-            "--tries",
-            "1",
-            "--precision",
-            "200",
-        ])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let stdout = bucket_in(d.path(), &["--tries", "1", "--precision", "200"]);
     assert!(stdout.contains("((<a>))"), "{stdout}");
     assert!(stdout.contains("note: a precision below 1.00"), "{stdout}");
 }
