@@ -1,6 +1,7 @@
 //! A tiny target for the persistent-oracle tests: panics on `panic`, aborts
 //! on `abort`, hangs on `hang`, returns otherwise.
 
+#[inline(never)]
 fn check(data: &[u8]) {
     let s = String::from_utf8_lossy(data);
     if s.contains("abort") {

@@ -7,24 +7,23 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 fn child() -> PathBuf {
-    // target/debug/deps/persistent-xxxx -> target/debug/examples/persistent_child
+    // target/<profile>/deps/persistent-xxxx -> target/<profile>/examples/persistent_child
     let exe = std::env::current_exe().unwrap();
-    let p = exe
-        .parent()
-        .unwrap()
-        .parent()
-        .unwrap()
-        .join("examples")
-        .join("persistent_child");
-    if !p.is_file() {
-        // `cargo test --test persistent` does not build examples.
-        let st = std::process::Command::new(env!("CARGO"))
-            .args(["build", "--example", "persistent_child"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .unwrap();
-        assert!(st.success());
-    }
+    let dir = exe.parent().unwrap().parent().unwrap();
+    let p = dir.join("examples").join("persistent_child");
+    // `cargo test --test persistent` does not build examples, and one
+    // left from an earlier build may be stale: build it (once per run,
+    // in this test's profile; quick when up to date).
+    static BUILT: std::sync::Once = std::sync::Once::new();
+    BUILT.call_once(|| {
+        let mut cmd = std::process::Command::new(env!("CARGO"));
+        cmd.args(["build", "--example", "persistent_child"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        if dir.ends_with("release") {
+            cmd.arg("--release");
+        }
+        assert!(cmd.status().unwrap().success());
+    });
     assert!(
         p.is_file(),
         "build the example first: cargo build --example persistent_child"
@@ -42,6 +41,34 @@ fn panicking() -> PersistentOracle {
         b"xx panic xx",
     )
     .unwrap()
+}
+
+#[test]
+fn persistent_mode_compares_frames_when_asked() {
+    // With `frames` the child sends each panic's backtrace: the frames
+    // are the user's, without the panic machinery.
+    let mut o = PersistentOracle::new(
+        child(),
+        vec![],
+        SignatureLevel::Frames,
+        Duration::from_secs(5),
+        b"xx panic xx",
+    )
+    .unwrap();
+    let frames = &o.reference().frames;
+    assert!(
+        frames.first().is_some_and(|f| f.ends_with("check")),
+        "{frames:?}"
+    );
+    assert!(
+        !frames.iter().any(|f| f.contains("panicking")),
+        "{frames:?}"
+    );
+    assert_eq!(o.test(b"panic"), Outcome::Interesting);
+    assert_eq!(o.test(b"calm"), Outcome::NotInteresting);
+    assert_eq!(o.spawned, 1);
+    // Without `frames`, no backtrace is taken.
+    assert!(panicking().reference().frames.is_empty());
 }
 
 #[test]

@@ -64,6 +64,27 @@ thread_local! {
 
 static HOOK: Once = Once::new();
 
+/// Whether the hook also keeps a caught panic's backtrace
+/// ([`keep_backtraces`]).
+static BACKTRACES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+thread_local! {
+    static BACKTRACE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// From now on a panic caught by [`catch_panic`] also keeps its thread's
+/// backtrace, for [`take_backtrace`] (persistent mode's `frames`
+/// signature: a backtrace costs milliseconds, so only when asked).
+pub(crate) fn keep_backtraces() {
+    BACKTRACES.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The backtrace of this thread's last caught panic, as
+/// `RUST_BACKTRACE=1` prints it, if [`keep_backtraces`] was called.
+pub(crate) fn take_backtrace() -> Option<String> {
+    BACKTRACE.with(|b| b.borrow_mut().take())
+}
+
 /// Installs (once per process) a panic hook that records panics of
 /// threads inside [`catch_panic`] silently and forwards all others to the
 /// previous hook, so concurrent tests keep their normal panic output.
@@ -76,6 +97,10 @@ fn install_hook() {
                 match c.as_mut() {
                     Some(slot) => {
                         *slot = Some(CaughtPanic::of(info));
+                        if BACKTRACES.load(std::sync::atomic::Ordering::Relaxed) {
+                            let bt = std::backtrace::Backtrace::force_capture().to_string();
+                            BACKTRACE.with(|b| *b.borrow_mut() = Some(bt));
+                        }
                         true
                     }
                     None => false,

@@ -8,7 +8,10 @@
 //! * Request: a little-endian `u32` length, then that many bytes (the
 //!   candidate, exactly as libFuzzer would pass it).
 //! * Response: one line of JSON, `{"outcome":"ok"}` or
-//!   `{"outcome":"panic","message":"...","location":"file:line:col"}`.
+//!   `{"outcome":"panic","message":"...","location":"file:line:col",
+//!   "backtrace":"..."}`; the backtrace (as `RUST_BACKTRACE=1` prints it)
+//!   only when the parent compares frames and set [`FRAMES_VAR`] to `1`,
+//!   else empty.
 //! * Hard crashes (abort, signal, sanitizer) end the child; the parent reads
 //!   the crash from stderr and starts a new child for the next candidate.
 //!
@@ -32,6 +35,10 @@ use std::time::Duration;
 /// Environment variable that switches a fuzz target into persistent mode.
 pub const ENV_VAR: &str = "GRAMMAR_MIN_PERSISTENT";
 
+/// Set to `1` by the parent when it compares `frames`: the child then
+/// sends each panic's backtrace with it.
+pub const FRAMES_VAR: &str = "GRAMMAR_MIN_FRAMES";
+
 /// Called first thing by fuzz targets (from libFuzzer's init hook). Returns
 /// at once unless [`ENV_VAR`] is set; otherwise serves candidates on fds 3/4
 /// with `run` until the parent closes the request pipe, then exits the
@@ -43,6 +50,9 @@ pub fn serve_if_requested<F: FnMut(&[u8])>(mut run: F) {
     // SAFETY: the parent set up fds 3 and 4 for us (protocol above); we take
     // ownership of them once, here.
     let (mut req, mut resp) = unsafe { (File::from_raw_fd(3), File::from_raw_fd(4)) };
+    if std::env::var_os(FRAMES_VAR).is_some_and(|v| v == "1") {
+        super::inprocess::keep_backtraces();
+    }
     let mut buf = Vec::new();
     loop {
         let mut len = [0u8; 4];
@@ -56,9 +66,10 @@ pub fn serve_if_requested<F: FnMut(&[u8])>(mut run: F) {
         let line = match catch_panic(|| run(&buf)) {
             Ok(()) => "{\"outcome\":\"ok\"}\n".to_string(),
             Err(CaughtPanic { message, location }) => format!(
-                "{{\"outcome\":\"panic\",\"message\":{},\"location\":{}}}\n",
+                "{{\"outcome\":\"panic\",\"message\":{},\"location\":{},\"backtrace\":{}}}\n",
                 json_string(&message),
-                json_string(&location)
+                json_string(&location),
+                json_string(&super::inprocess::take_backtrace().unwrap_or_default())
             ),
         };
         if resp
@@ -97,6 +108,9 @@ struct Response {
     message: String,
     #[serde(default)]
     location: String,
+    /// With [`FRAMES_VAR`]: the panic's backtrace.
+    #[serde(default)]
+    backtrace: String,
 }
 
 struct Running {
@@ -179,6 +193,14 @@ impl PersistentOracle {
         let mut cmd = Command::new(&self.binary);
         cmd.args(&self.args)
             .env(ENV_VAR, "1")
+            .env(
+                FRAMES_VAR,
+                if self.level == SignatureLevel::Frames {
+                    "1"
+                } else {
+                    "0"
+                },
+            )
             .env("RUST_BACKTRACE", "0")
             .env_remove(crate::known::ENV_VAR)
             .stdin(Stdio::null())
@@ -315,10 +337,21 @@ impl PersistentOracle {
             })?;
             return Ok(match resp.outcome.as_str() {
                 "ok" => None,
-                _ => Some(panic_signature(&CaughtPanic {
-                    message: resp.message,
-                    location: resp.location,
-                })),
+                _ if self.level == SignatureLevel::Frames && resp.backtrace.is_empty() => {
+                    return Err(io::Error::other(
+                        "the target sent no backtrace with its panic, so frames cannot be \
+                         compared in persistent mode: rebuild it with this version of \
+                         grammar-min, or pass --no-persistent",
+                    ))
+                }
+                _ => {
+                    let mut sig = panic_signature(&CaughtPanic {
+                        message: resp.message,
+                        location: resp.location,
+                    });
+                    sig.frames = super::signature::backtrace_frames(&resp.backtrace);
+                    Some(sig)
+                }
             });
         }
         // No answer: a hard crash (child gone) or a hang (kill it).

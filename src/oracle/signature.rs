@@ -552,6 +552,12 @@ fn body_frames(lines: &[&str]) -> Vec<(String, String)> {
     out
 }
 
+/// The user's frames ([`Signature::frames`]) of a backtrace as
+/// `RUST_BACKTRACE=1` prints it (a persistent child's caught panic).
+pub(crate) fn backtrace_frames(text: &str) -> Vec<String> {
+    user_frames(&text.lines().collect::<Vec<_>>())
+}
+
 fn user_frames(lines: &[&str]) -> Vec<String> {
     body_frames(lines)
         .into_iter()

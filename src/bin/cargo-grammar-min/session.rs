@@ -87,8 +87,8 @@ pub struct OracleArgs {
     pub repeat: usize,
     /// Keep one target process alive across candidates (one per job with
     /// -j). The default for targets built with `grammar_fuzz_target!`
-    /// when the signature is not `frames` (a panic is caught in the
-    /// process, so there are no frames); a hard crash (abort, sanitizer)
+    /// (with `--signature frames` the target sends each panic's
+    /// backtrace); a hard crash (abort, sanitizer)
     /// restarts it.
     #[arg(long, conflicts_with = "no_persistent")]
     pub persistent: bool,
@@ -275,8 +275,7 @@ impl OracleArgs {
             }
             _ => None,
         };
-        let persistent = self.persistent
-            || (grammar_target && !self.no_persistent && self.signature != SignatureLevel::Frames);
+        let persistent = self.persistent || (grammar_target && !self.no_persistent);
         Ok((
             Session {
                 args: self.clone(),
