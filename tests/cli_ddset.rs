@@ -381,15 +381,7 @@ fn generalize_reduces_a_text_as_reduce_does_within_the_grammar() {
     // top-level pair: no subtree replacement (Perses) does that; the
     // `auto` pipeline, kept inside the grammar, does.
     let d = tempfile::tempdir().unwrap();
-    let grammar = d.path().join("tables.json");
-    std::fs::write(
-        &grammar,
-        r#"{"<start>": ["<kvs><tables>"], "<kvs>": ["", "<kv>\n<kvs>"],
-            "<tables>": ["", "<table><tables>"], "<table>": ["[<key>]\n<kvs>"],
-            "<kv>": ["<key> = <val>"], "<key>": ["a", "b"],
-            "<val>": ["0", "1", "[<val>]"]}"#,
-    )
-    .unwrap();
+    let grammar = tables_grammar(d.path());
     let bug = d.path().join("bug.txt");
     std::fs::write(&bug, "[a]\nb = [[1]]\n").unwrap();
     let v = json_of(
@@ -411,4 +403,40 @@ fn generalize_reduces_a_text_as_reduce_does_within_the_grammar() {
         std::fs::read_to_string(d.path().join("bug.txt.min")).unwrap(),
         "b = [[0]]\n"
     );
+}
+
+/// A TOML-like grammar of lines and tables, written into `dir`.
+fn tables_grammar(dir: &Path) -> std::path::PathBuf {
+    let grammar = dir.join("tables.json");
+    std::fs::write(
+        &grammar,
+        r#"{"<start>": ["<kvs><tables>"], "<kvs>": ["", "<kv>\n<kvs>"],
+            "<tables>": ["", "<table><tables>"], "<table>": ["[<key>]\n<kvs>"],
+            "<kv>": ["<key> = <val>"], "<key>": ["a", "b"],
+            "<val>": ["0", "1", "[<val>]"]}"#,
+    )
+    .unwrap();
+    grammar
+}
+
+#[test]
+fn patterns_txt_has_one_escaped_pattern_per_line() {
+    // A line grammar's pattern holds line ends: escaped, one per line.
+    let d = tempfile::tempdir().unwrap();
+    let grammar = tables_grammar(d.path());
+    let bug = d.path().join("bug.txt");
+    std::fs::write(&bug, "b = [[1]]\n").unwrap();
+    let out = d.path().join("buckets");
+    json_of(
+        bin()
+            .args(["bucket", "--cmd", "grep -qF [[ {}", "--grammar"])
+            .arg(&grammar)
+            .arg("-o")
+            .arg(&out)
+            .arg("--json")
+            .arg(&bug),
+    );
+    let text = std::fs::read_to_string(out.join("bucket-0/patterns.txt")).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text:?}");
+    assert!(text.starts_with("<key> = [[<val>]]\\n"), "{text:?}");
 }

@@ -292,10 +292,19 @@ impl Bucket {
                             )?;
                         }
                     }
-                    write_atomic(
-                        &bd.join("patterns.txt"),
-                        format!("{}\n", b.keys.join("\n")).as_bytes(),
-                    )?;
+                    // One pattern per line, backslash-escaped as
+                    // `instantiate --escape` writes (a line grammar's
+                    // patterns hold line ends).
+                    let lines: Vec<u8> = b
+                        .keys
+                        .iter()
+                        .flat_map(|k| {
+                            let mut l = crate::common::escape(k.as_bytes());
+                            l.push(b'\n');
+                            l
+                        })
+                        .collect();
+                    write_atomic(&bd.join("patterns.txt"), &lines)?;
                     if let Some(s) = &b.smallest {
                         write_atomic(&bd.join("reproducer.txt"), s)?;
                         // A grammar target reads choices: the reproducer as
