@@ -240,13 +240,13 @@ fn pairs_and_blocks(text: &[u8]) -> Vec<Item> {
             .is_ok_and(|j| ps[j].1 == c)
     };
     for it in &mut out {
-        let inner = text[it.o + 1..it.c].trim_ascii();
-        let a =
-            it.o + 1 + (text[it.o + 1..it.c].len() - text[it.o + 1..it.c].trim_ascii_start().len());
-        let holds_one = !inner.is_empty() && pair_at(a, a + inner.len() - 1);
+        // The content's first and last solid bytes; the holder's opener
+        // and closer are the solid bytes right outside.
+        let first = super::solid_from(text, it.o + 1);
+        let last = text[..it.c].trim_ascii_end().len();
+        let holds_one = first < it.c && pair_at(first, last - 1);
         let before = text[..it.o].trim_ascii_end().len();
-        let after = it.c + 1 + (text[it.c + 1..].len() - text[it.c + 1..].trim_ascii_start().len());
-        it.link = holds_one && before > 0 && pair_at(before - 1, after);
+        it.link = holds_one && before > 0 && pair_at(before - 1, super::solid_from(text, it.c + 1));
     }
     // Each pair's postfix chain, from the pairs opened right after it
     // (`ps` is sorted by opener), innermost last.
