@@ -61,12 +61,14 @@ pub fn switch_alternatives(
                 continue;
             }
             // Alternatives without nonterminals: the few shortest whose
-            // text is shorter (a key `A-b_c` → `b` where `a`, the minimal
-            // expansion, is taken); never a character class's 95 letters,
-            // which are no shorter than each other.
+            // text is shorter (a key `A-b_c` → `-` where `a`, the minimal
+            // expansion, makes a duplicate key); never a character class's
+            // 95 letters, which are no shorter than each other (a node of
+            // one byte is not even looked at: the empty alternative, if
+            // any, is its minimal expansion).
             let mut swaps: Vec<(usize, RuleId)> = g
                 .rules_of(sym)
-                .filter(|&o| o != rule && g.body_nonterminals(o).next().is_none())
+                .filter(|&o| text_of(n) > 1 && o != rule && g.body_nonterminals(o).next().is_none())
                 .map(|o| (terminal_bytes(g, o), o))
                 .filter(|&(len, _)| len < text_of(n))
                 .collect();
