@@ -276,3 +276,35 @@ fn seed_counts_files_that_encode_alike_once() {
         .stdout(predicate::str::contains("(1 encoded as an earlier file)"));
     assert_eq!(files_in(&out).len(), 1);
 }
+
+#[test]
+fn encode_respells_a_text_only_when_asked() {
+    // A final newline the grammar does not write: exact by default (with
+    // a note naming --respell), the grammar's spelling with --respell.
+    let g = root().join("grammars/expr.json");
+    let d = tempfile::tempdir().unwrap();
+    let text = d.path().join("e.txt");
+    std::fs::write(&text, "1 + 2\n").unwrap();
+    let out = d.path().join("e.bin");
+    let encode = |flags: &[&str]| {
+        cli()
+            .arg("encode")
+            .args(flags)
+            .arg("--grammar")
+            .arg(&g)
+            .arg(&text)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+    };
+    encode(&[]).code(1).stderr(predicate::str::contains(
+        "`encode --respell` take it that way",
+    ));
+    assert!(!out.exists());
+    encode(&["--respell"])
+        .success()
+        .stderr(predicate::str::contains("taken in the grammar's spelling"));
+    let g = Grammar::from_path(&g, &Default::default()).unwrap();
+    let choices = std::fs::read(&out).unwrap();
+    assert_eq!(decode(&g, &choices, &DecodeConfig::default()), b"1 + 2");
+}

@@ -344,28 +344,41 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         })
 }
 
-/// Reads a text input and parses it with `g`. A parse error is printed
-/// (position, expected terminals, the line with a caret) and gives `None`,
-/// for the caller to exit 1; an unreadable file is an error.
+/// Reads a text input and parses it with `g`; with `respell`, a text that
+/// parses only in the grammar's spelling ([`respace_first`]) is taken in
+/// that spelling, with a note. A parse error is printed (position,
+/// expected terminals, the line with a caret) and gives `None`, for the
+/// caller to exit 1; an unreadable file is an error.
 pub fn read_and_parse(
     g: &Grammar,
     path: &Path,
+    respell: bool,
 ) -> Result<Option<(Vec<u8>, grammar_min::tree::Tree)>> {
     let text = std::fs::read(path)
         .with_context(|| format!("cannot read input file {}", path.display()))?;
     match grammar_min::parse::parse(g, &text) {
         Ok(t) => Ok(Some((text, t))),
-        Err(e) => {
-            eprintln!("{}: {e}", path.display());
-            if let Some((how, _)) = grammar_min::parse::respace_first(g, &text) {
+        Err(e) => match grammar_min::parse::respace_first(g, &text) {
+            Some((how, r)) if respell => {
                 eprintln!(
-                    "note: it parses with its spelling changed ({}); `reduce`, `seed` and \
-                     `generalize` take it that way",
+                    "note: {} taken in the grammar's spelling ({})",
+                    path.display(),
                     how.describe()
                 );
+                Ok(Some((r.text, r.tree)))
             }
-            Ok(None)
-        }
+            respaced => {
+                eprintln!("{}: {e}", path.display());
+                if let Some((how, _)) = respaced {
+                    eprintln!(
+                        "note: it parses with its spelling changed ({}); `reduce`, `seed`, \
+                         `generalize` and `encode --respell` take it that way",
+                        how.describe()
+                    );
+                }
+                Ok(None)
+            }
+        },
     }
 }
 

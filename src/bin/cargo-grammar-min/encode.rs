@@ -37,6 +37,12 @@ pub struct Encode {
     /// Raise the budgets as far as the text needs (print the config used).
     #[arg(long)]
     auto: bool,
+    /// A text that parses only with its blanks or letter case changed (a
+    /// final newline, `1+2` for the grammar's `1 + 2`) is encoded in the
+    /// grammar's spelling, as `seed` and `reduce` take it: the sequence
+    /// then decodes to that spelling, not byte for byte to the file.
+    #[arg(long)]
+    respell: bool,
 }
 
 impl Encode {
@@ -44,7 +50,8 @@ impl Encode {
         let (g, cfg) = self
             .target
             .grammar_and_config(&self.grammar, &self.budget)?;
-        let Some((text, tree)) = crate::common::read_and_parse(&g, &self.input)? else {
+        let Some((text, tree)) = crate::common::read_and_parse(&g, &self.input, self.respell)?
+        else {
             return Ok(ExitCode::from(1));
         };
         let (choices, used) = if self.auto {

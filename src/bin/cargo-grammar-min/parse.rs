@@ -40,7 +40,7 @@ enum Format {
 impl Parse {
     pub fn run(self) -> Result<ExitCode> {
         let g = self.grammar.load()?;
-        let Some((_, tree)) = crate::common::read_and_parse(&g, &self.input)? else {
+        let Some((_, tree)) = crate::common::read_and_parse(&g, &self.input, false)? else {
             return Ok(ExitCode::from(1));
         };
         let out = std::io::stdout();
