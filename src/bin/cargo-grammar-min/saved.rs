@@ -81,10 +81,10 @@ impl Session {
     /// sentence of the grammar (DDSET needs its derivation tree): the choice
     /// passes for choice artifacts; for text the `auto` pipeline with every
     /// candidate parsed before it runs (as `reduce --grammatical`), since
-    /// its final token polish would otherwise leave the grammar. Reuses the `.min` result
-    /// `reduce` left next to the artifact when it is no larger, still fails
-    /// and still parses. Writes a new result next to the artifact only when
-    /// there was none.
+    /// its final token polish would otherwise leave the grammar. Reuses
+    /// the `.min` result `reduce` left next to the artifact when it is no
+    /// larger, still fails and still parses. Writes a new result next to
+    /// the artifact only when there was none.
     pub fn reduce_artifact(
         &self,
         oracle: &mut dyn Oracle,
