@@ -420,8 +420,15 @@ pub fn shell_hint(cmd: &str) -> String {
 
 /// Is this one of our own result files (not an artifact)?
 pub fn is_result_file(p: &Path) -> bool {
+    is_reduce_result(p) || p.to_string_lossy().ends_with(".choices")
+}
+
+/// A result `reduce` or `generalize` writes next to an artifact: `.min`,
+/// `.min.choices`, `.pattern.json` (not every `.choices`: `generate -o`
+/// names its sequences so).
+pub fn is_reduce_result(p: &Path) -> bool {
     let s = p.to_string_lossy();
-    s.ends_with(".min") || s.ends_with(".choices") || s.ends_with(".pattern.json")
+    s.ends_with(".min") || s.ends_with(".min.choices") || s.ends_with(".pattern.json")
 }
 
 /// The crash artifacts in a directory, in name order: every file but our

@@ -196,11 +196,7 @@ fn expand_dirs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
         }
         let mut files = crate::common::files_in(p)?;
         let before = files.len();
-        // Not `*.choices` alone: `generate -o` writes its sequences so.
-        files.retain(|f| {
-            let n = f.to_string_lossy();
-            !(n.ends_with(".min") || n.ends_with(".min.choices") || n.ends_with(".pattern.json"))
-        });
+        files.retain(|f| !crate::common::is_reduce_result(f));
         if files.len() < before {
             eprintln!(
                 "note: skipping {} result file(s) of reduce/generalize in {} (.min, \
