@@ -68,7 +68,6 @@ impl Seed {
         // Files that encode alike (other blanks, the same text) are one
         // corpus entry.
         let mut names = std::collections::HashSet::new();
-        let mut same = 0usize;
         for f in &files {
             let text = match std::fs::read(f) {
                 Ok(t) => t,
@@ -99,7 +98,6 @@ impl Seed {
                             "{} -> {name} (the same as an earlier file{note})",
                             f.display()
                         );
-                        same += 1;
                         continue;
                     }
                     write_atomic(&self.corpus_dir.join(&name), &c)?;
@@ -112,6 +110,8 @@ impl Seed {
                 }
             }
         }
+        // Every file is written, skipped or the same as one written.
+        let same = files.len() - written - skipped;
         let dups = if same > 0 {
             format!(" ({same} encoded as an earlier file)")
         } else {
