@@ -66,12 +66,15 @@ pub fn switch_alternatives(
             // 95 letters, which are no shorter than each other (a node of
             // one byte is not even looked at: the empty alternative, if
             // any, is its minimal expansion).
-            let mut swaps: Vec<(usize, RuleId)> = g
-                .rules_of(sym)
-                .filter(|&o| text_of(n) > 1 && o != rule && g.body_nonterminals(o).next().is_none())
-                .map(|o| (terminal_bytes(g, o), o))
-                .filter(|&(len, _)| len < text_of(n))
-                .collect();
+            let mut swaps: Vec<(usize, RuleId)> = Vec::new();
+            if text_of(n) > 1 {
+                swaps.extend(
+                    g.rules_of(sym)
+                        .filter(|&o| o != rule && g.body_nonterminals(o).next().is_none())
+                        .map(|o| (terminal_bytes(g, o), o))
+                        .filter(|&(len, _)| len < text_of(n)),
+                );
+            }
             swaps.sort_by_key(|&(len, _)| len);
             for &(len, other) in swaps.iter().take(MAX_SWAPS) {
                 let mut head = Vec::new();
