@@ -35,8 +35,7 @@ impl Session {
             };
             let text = !original.is_empty()
                 && std::str::from_utf8(original).is_ok()
-                && (grammar_min::parse::parse(g, original).is_ok()
-                    || grammar_min::parse::respace_first(g, original).is_some());
+                && crate::common::parse_text(g, original, artifact, "").is_ok();
             if !text {
                 return e;
             }
