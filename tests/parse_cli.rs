@@ -184,6 +184,19 @@ fn encode_writes_a_sequence_that_decodes_back() {
     );
     // No temporary file is left behind.
     assert_eq!(files_in(dir.path()).len(), 2);
+    // Without -o (or with `-`) the same bytes go to stdout.
+    for extra in [&[][..], &["-o", "-"]] {
+        let piped = cli()
+            .args(["encode", "-g"])
+            .arg(&grammar)
+            .arg(&input)
+            .args(extra)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("wrote stdout"));
+        assert_eq!(piped.get_output().stdout, choices);
+    }
+    assert_eq!(files_in(dir.path()).len(), 2);
 
     // Too deep for the given budget: a clear error, then --auto succeeds.
     let deep = dir.path().join("deep.json");

@@ -2,9 +2,10 @@
 //! target decodes back into it.
 
 use crate::common::{write_atomic, DecodeArgs};
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Turn a text file into a choice sequence (a libFuzzer input for a
@@ -21,15 +22,18 @@ use std::process::ExitCode;
 /// cargo grammar-min encode --grammar grammars/json.json doc.json -o seed.bin
 ///
 /// cargo grammar-min encode --grammar grammars/calc.json --target calc prog.calc -o seed.bin
+///
+/// cargo grammar-min encode --grammar grammars/json.json doc.json | xxd
 #[derive(Args, Debug)]
 pub struct Encode {
     #[command(flatten)]
     grammar: crate::common::TargetGrammarArgs,
     /// The text file to encode.
     input: PathBuf,
-    /// Where to write the choice sequence (written atomically).
+    /// Where to write the choice sequence (written atomically). Without
+    /// it, or with `-`, the bytes go to stdout, unless that is a terminal.
     #[arg(short, long, value_name = "OUT")]
-    output: PathBuf,
+    output: Option<PathBuf>,
     #[command(flatten)]
     budget: DecodeArgs,
     #[command(flatten)]
@@ -60,10 +64,26 @@ impl Encode {
             grammar_min::encode::encode(&g, &tree, &cfg).map(|c| (c, cfg))
         }
         .map_err(|e| anyhow::anyhow!("{}: {e}", self.input.display()))?;
-        write_atomic(&self.output, &choices)?;
+        let to = match self.output.as_deref().filter(|o| *o != Path::new("-")) {
+            Some(path) => {
+                write_atomic(path, &choices)?;
+                path.display().to_string()
+            }
+            None => {
+                let mut out = std::io::stdout().lock();
+                if out.is_terminal() {
+                    bail!(
+                        "a choice sequence is binary and stdout is a terminal: \
+                         give -o FILE, or pipe the output (`| xxd`)"
+                    );
+                }
+                out.write_all(&choices)?;
+                out.flush()?;
+                "stdout".to_string()
+            }
+        };
         eprintln!(
-            "wrote {} ({} choice bytes for {} bytes of text; decodes under max_depth {} max_len {})",
-            self.output.display(),
+            "wrote {to} ({} choice bytes for {} bytes of text; decodes under max_depth {} max_len {})",
             choices.len(),
             text.len(),
             used.max_depth,
