@@ -298,5 +298,97 @@ pub fn precision<F: FnMut(&Tree, &[u8]) -> Verdict>(
     p
 }
 
+/// Result of [`refine`].
+#[derive(Clone, Debug)]
+pub struct Refined {
+    /// The pattern, with every abstraction an instance disproved made
+    /// concrete again.
+    pub pattern: Pattern,
+    /// Its precision, measured on the instances drawn since the last
+    /// abstraction was dropped.
+    pub precision: Precision,
+    /// Those instances that failed, in order (regression tests).
+    pub failing: Vec<Tree>,
+    /// Abstract nodes made concrete again.
+    pub concretised: usize,
+    /// Oracle executions.
+    pub executions: u64,
+}
+
+/// Measures `pattern`'s precision on `k` random instances (as
+/// [`precision`]) and mends it: DDSET accepts an abstraction after
+/// [`GeneralizeConfig::tries`] failing instances, so one that holds for
+/// most values (a value of every type but tables) can slip through. When
+/// an instance passes, its replacements go back into the input one
+/// abstract node more at a time, in pre-order; the node whose replacement
+/// first makes the input pass (the last, if none does alone) becomes
+/// concrete again, and the measurement starts over with fresh instances.
+/// At most one restart per abstract node; an instance that passes only by
+/// chance (a flaky program) costs a node its abstraction, not a wrong
+/// claim.
+///
+/// ```
+/// use grammar_min::{grammar::Grammar, generate::decode_tree, ddset::*};
+/// let g = Grammar::from_json_str(r#"{"<start>": ["<d><d>"], "<d>": ["0", "1", "2", "3"]}"#,
+///     &Default::default()).unwrap();
+/// let t = decode_tree(&g, &[100, 100], &Default::default());
+/// let digits: Vec<_> = t.children(t.root()).collect();
+/// let both = Pattern::with_abstract(t.clone(), &digits);
+/// // Fails unless the first digit is 3: only the second may vary.
+/// let r = refine(&g, both, 40, 0, &InstanceConfig::default(),
+///     |_, s: &[u8]| if s[0] == b'3' { Verdict::Pass } else { Verdict::Fail });
+/// assert_eq!(r.pattern.render(&g), "1<d>");
+/// assert_eq!((r.precision.fail, r.precision.pass, r.concretised), (40, 0, 1));
+/// ```
+pub fn refine<F: FnMut(&Tree, &[u8]) -> Verdict>(
+    g: &Grammar,
+    mut pattern: Pattern,
+    k: u32,
+    seed: u64,
+    cfg: &InstanceConfig,
+    mut oracle: F,
+) -> Refined {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Refined {
+        pattern: pattern.clone(),
+        precision: Precision::default(),
+        failing: Vec::new(),
+        concretised: 0,
+        executions: 0,
+    };
+    let mut run = |t: &Tree, executions: &mut u64| {
+        *executions += 1;
+        oracle(t, &t.unparse(g))
+    };
+    let mut drawn = 0;
+    while drawn < k {
+        drawn += 1;
+        let parts = pattern.fresh_parts(g, &mut rng, cfg);
+        let instance = pattern.fill(&parts);
+        match run(&instance, &mut out.executions) {
+            Verdict::Fail => {
+                out.precision.fail += 1;
+                out.failing.push(instance);
+            }
+            Verdict::Invalid => out.precision.invalid += 1,
+            Verdict::Pass => {
+                out.precision.pass += 1;
+                let Some(last) = parts.len().checked_sub(1) else {
+                    continue; // a concrete pattern that passes: flaky
+                };
+                let culprit = (1..parts.len())
+                    .find(|&j| run(&pattern.fill(&parts[..j]), &mut out.executions) == Verdict::Pass)
+                    .map_or(last, |j| j - 1);
+                pattern = pattern.make_concrete(parts[culprit].0);
+                out.concretised += 1;
+                (out.precision, drawn) = (Precision::default(), 0);
+                out.failing.clear();
+            }
+        }
+    }
+    out.pattern = pattern;
+    out
+}
+
 #[cfg(test)]
 mod tests;

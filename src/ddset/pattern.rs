@@ -205,19 +205,42 @@ impl Pattern {
         rng: &mut R,
         cfg: &InstanceConfig,
     ) -> Tree {
-        let nodes = self.abstract_nodes();
-        let fresh: Vec<Tree> = nodes
-            .iter()
-            .map(|&n| {
+        self.fill(&self.fresh_parts(g, rng, cfg))
+    }
+
+    /// One fresh random subtree per abstract node, in pre-order (what
+    /// [`Pattern::instantiate`] puts in; [`Pattern::fill`] puts them in).
+    pub fn fresh_parts<R: Rng + ?Sized>(
+        &self,
+        g: &Grammar,
+        rng: &mut R,
+        cfg: &InstanceConfig,
+    ) -> Vec<(NodeId, Tree)> {
+        self.abstract_nodes()
+            .into_iter()
+            .map(|n| {
                 let sym = self
                     .tree
                     .symbol(g, n)
                     .expect("abstract nodes are nonterminals");
-                random_subtree(g, sym, rng, cfg)
+                (n, random_subtree(g, sym, rng, cfg))
             })
-            .collect();
-        let repl: Vec<(NodeId, &Tree)> = nodes.iter().copied().zip(fresh.iter()).collect();
+            .collect()
+    }
+
+    /// The pattern's tree with the given abstract nodes replaced (any
+    /// others keep the input's subtree).
+    pub fn fill(&self, parts: &[(NodeId, Tree)]) -> Tree {
+        let repl: Vec<(NodeId, &Tree)> = parts.iter().map(|(n, t)| (*n, t)).collect();
         replace_all(&self.tree, &repl)
+    }
+
+    /// The same pattern with node `n` concrete again (its whole subtree as
+    /// in the input).
+    pub fn make_concrete(&self, n: NodeId) -> Pattern {
+        let mut p = self.clone();
+        p.abstract_[n.index()] = false;
+        p
     }
 
     /// Serialisable form (see [`PatternFile`]).

@@ -6,10 +6,9 @@ use crate::session::{InputKind, OracleArgs};
 use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};
-use grammar_min::ddset::{generalize, GeneralizeConfig, InstanceConfig, Precision, Verdict};
+use grammar_min::ddset::{generalize, refine, GeneralizeConfig, InstanceConfig};
 use grammar_min::known::KnownCrashes;
 use grammar_min::oracle::signature::{Signature, SignatureLevel};
-use rand::SeedableRng;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -49,7 +48,9 @@ pub struct Bucket {
     /// Seed of DDSET and of the instances.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Instances per bucket used to measure precision (0 = skip).
+    /// Instances per pattern used to measure its precision. One that does
+    /// not fail makes the abstraction responsible concrete again, and the
+    /// count starts over, before other artifacts are matched (0 = skip).
     #[arg(long, value_name = "K", default_value_t = 50)]
     pub precision: u32,
     /// Failing instances to keep per bucket as regression tests.
@@ -105,8 +106,9 @@ impl Bucket {
         )?;
         let started = Instant::now();
         let mut buckets = Buckets::new(session.args.signature);
-        // The oracle of the artifact that founded each bucket, for precision.
-        let mut founders: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+        // Each bucket's failing instances (text, and choices for a target
+        // that reads them), kept as regression tests.
+        let mut kept: Vec<Vec<(Vec<u8>, Option<Vec<u8>>)>> = Vec::new();
         // The reduced texts generalised so far, with their crash and
         // bucket: the same text again (another derivation of it, which its
         // tree does not show) joins without a second generalisation.
@@ -217,20 +219,42 @@ impl Bucket {
             }
             let r = generalize(g, &tree1, &cfg, |t, s| session.verdict(&mut *oracle, t, s));
             runs += r.executions;
-            let (b, added) = buckets.add_pattern(g, r.pattern, sig.as_ref());
+            // Precision, and the abstractions its instances disprove made
+            // concrete again, before other artifacts are matched to it.
+            let refined = (self.precision > 0).then(|| {
+                let seed = self.seed ^ ((i as u64) << 16);
+                let cfg = InstanceConfig::default();
+                refine(g, r.pattern.clone(), self.precision, seed, &cfg, |t, s| {
+                    session.verdict(&mut *oracle, t, s)
+                })
+            });
+            let pattern = refined.as_ref().map_or(r.pattern, |x| x.pattern.clone());
+            let (b, added) = buckets.add_pattern(g, pattern, sig.as_ref());
             generalised.push((text.clone(), sig.clone(), b));
+            let checked = refined.as_ref().map_or(0, |x| x.executions);
+            runs += checked;
+            if let (Some(x), Added::NewBucket | Added::NewPattern) = (&refined, added) {
+                *buckets.get_mut(b).precision.last_mut().expect("just added") = Some(x.precision);
+                kept.resize_with(kept.len().max(b.0 as usize + 1), Vec::new);
+                kept[b.0 as usize].extend(x.failing.iter().take(self.instances).map(|t| {
+                    let text = t.unparse(g);
+                    let choices = session.candidate_bytes(t, &text);
+                    (text, choices)
+                }));
+            }
             let joined = match added {
-                Added::NewBucket => {
-                    founders.push((artifact.clone(), original.clone()));
-                    JoinedBy::Founded
-                }
+                Added::NewBucket => JoinedBy::Founded,
                 Added::NewPattern => JoinedBy::NewPattern,
                 Added::Known => JoinedBy::SamePattern,
             };
             buckets.join(b, member(joined, Some(text.len())), Some(&text));
             if !self.json {
+                let disproved = match refined.as_ref().map_or(0, |x| x.concretised) {
+                    0 => String::new(),
+                    n => format!(", {n} abstraction(s) disproved by an instance"),
+                };
                 eprintln!(
-                    "-> bucket {} ({}; {} bytes, {} DDSET runs)",
+                    "-> bucket {} ({}; {} bytes, {} DDSET runs, {checked} precision runs{disproved})",
                     b.0,
                     match added {
                         Added::NewBucket => "new bug",
@@ -243,42 +267,14 @@ impl Bucket {
             }
         }
 
-        // Precision and regression instances, with each founder's oracle.
         let out_dir = self.out.clone().or_else(|| {
             let (t, p) = (session.target.as_ref()?, session.project.as_ref()?);
             Some(p.fuzz_dir.join("buckets").join(t))
         });
         let mut reports = Vec::new();
-        for (k, (artifact, original)) in founders.iter().enumerate() {
-            let id = BucketId(k as u32);
-            let mut oracle = session.oracle(artifact, original, true)?;
-            let mut kept = Vec::new();
-            let patterns = buckets.all()[k].patterns.clone();
-            for (pi, pattern) in patterns.iter().enumerate() {
-                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(
-                    self.seed ^ ((k as u64) << 16) ^ pi as u64,
-                );
-                let mut prec = Precision::default();
-                for _ in 0..self.precision {
-                    let t = pattern.instantiate(g, &mut rng, &InstanceConfig::default());
-                    let text = t.unparse(g);
-                    match session.verdict(&mut *oracle, &t, &text) {
-                        Verdict::Fail => {
-                            prec.fail += 1;
-                            if kept.len() < self.instances * (pi + 1) {
-                                kept.push((text.clone(), session.candidate_bytes(&t, &text)));
-                            }
-                        }
-                        Verdict::Pass => prec.pass += 1,
-                        Verdict::Invalid => prec.invalid += 1,
-                    }
-                }
-                runs += self.precision as u64;
-                if self.precision > 0 {
-                    buckets.get_mut(id).precision[pi] = Some(prec);
-                }
-            }
-            let b = &buckets.all()[k];
+        kept.resize_with(buckets.all().len(), Vec::new);
+        for (b, kept) in buckets.all().iter().zip(&kept) {
+            let k = b.id.0;
             let dir = match &out_dir {
                 Some(d) => {
                     let bd = d.join(format!("bucket-{k}"));
@@ -342,7 +338,6 @@ impl Bucket {
                 members: b.members.clone(),
                 dir,
             });
-            drop(oracle);
         }
         let (known_crashes, skippable) = match &out_dir {
             Some(d) => write_known_crashes(

@@ -4,7 +4,7 @@ use crate::common::write_atomic;
 use crate::session::OracleArgs;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use grammar_min::ddset::{generalize, precision, GeneralizeConfig, Variant};
+use grammar_min::ddset::{generalize, refine, GeneralizeConfig, Variant};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -50,7 +50,9 @@ pub struct Generalize {
     #[arg(long, value_enum, default_value = "paper")]
     pub variant: VariantArg,
     /// Also measure precision: instantiate the pattern K times and count
-    /// how many instances still fail (0 = skip).
+    /// how many instances still fail. An instance that does not fail makes
+    /// the abstraction responsible concrete again, and the count starts
+    /// over (0 = skip).
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub precision: u32,
     /// Generalise the input as it is, without reducing it first.
@@ -75,6 +77,8 @@ struct Summary {
     cache_hits: u64,
     invalid: u64,
     precision: Option<f64>,
+    /// Abstractions made concrete again by the precision instances.
+    disproved: usize,
     output: String,
     seconds: f64,
 }
@@ -124,20 +128,22 @@ impl Generalize {
             },
             ..Default::default()
         };
-        let r = generalize(g, &tree, &cfg, |t, text| {
+        let mut r = generalize(g, &tree, &cfg, |t, text| {
             session.verdict(&mut *oracle, t, text)
         });
-        let rendered = r.pattern.render(g);
-        let prec = (self.precision > 0).then(|| {
-            precision(
-                g,
-                &r.pattern,
-                self.precision,
-                self.seed ^ 0x5eed,
-                &cfg.instance,
-                |t, text| session.verdict(&mut *oracle, t, text),
-            )
+        let refined = (self.precision > 0).then(|| {
+            let seed = self.seed ^ 0x5eed;
+            refine(g, r.pattern.clone(), self.precision, seed, &cfg.instance, |t, text| {
+                session.verdict(&mut *oracle, t, text)
+            })
         });
+        let prec = refined.as_ref().map(|x| x.precision);
+        let disproved = refined.as_ref().map_or(0, |x| x.concretised);
+        if let Some(x) = refined {
+            r.pattern = x.pattern;
+            r.executions += x.executions;
+        }
+        let rendered = r.pattern.render(g);
         let out = self
             .out
             .clone()
@@ -156,6 +162,7 @@ impl Generalize {
             cache_hits: r.cache_hits,
             invalid: r.invalid,
             precision: prec.map(|p| p.ratio()),
+            disproved,
             output: out.display().to_string(),
             seconds: started.elapsed().as_secs_f64(),
         };
@@ -174,6 +181,11 @@ impl Generalize {
                     p.fail,
                     p.fail + p.pass,
                     p.invalid
+                );
+            }
+            if disproved > 0 {
+                eprintln!(
+                    "  {disproved} abstraction(s) made concrete again: an instance did not fail"
                 );
             }
             if !r.gave_up.is_empty() {
