@@ -377,7 +377,9 @@ pub fn refine<F: FnMut(&Tree, &[u8]) -> Verdict>(
                     continue; // a concrete pattern that passes: flaky
                 };
                 let culprit = (1..parts.len())
-                    .find(|&j| run(&pattern.fill(&parts[..j]), &mut out.executions) == Verdict::Pass)
+                    .find(|&j| {
+                        run(&pattern.fill(&parts[..j]), &mut out.executions) == Verdict::Pass
+                    })
                     .map_or(last, |j| j - 1);
                 pattern = pattern.make_concrete(parts[culprit].0);
                 out.concretised += 1;

@@ -219,7 +219,14 @@ fn refine_leaves_a_precise_pattern_alone() {
     let t = double_paren_tree(&g);
     let r = generalize(&g, &t, &GeneralizeConfig::default(), double_paren);
     let before = r.pattern.render(&g);
-    let refined = refine(&g, r.pattern, 60, 3, &InstanceConfig::default(), double_paren);
+    let refined = refine(
+        &g,
+        r.pattern,
+        60,
+        3,
+        &InstanceConfig::default(),
+        double_paren,
+    );
     assert_eq!(refined.pattern.render(&g), before);
     assert_eq!(refined.concretised, 0);
     assert_eq!(refined.precision.pass, 0);
@@ -236,7 +243,10 @@ fn refine_makes_only_the_disproved_abstraction_concrete() {
     .unwrap();
     let t = decode_tree(&g, &[60, 60, 60], &DecodeConfig::default());
     assert_eq!(t.unparse(&g), b"1-1-1");
-    let digits: Vec<_> = t.children(t.root()).filter(|&n| t.symbol(&g, n).is_some()).collect();
+    let digits: Vec<_> = t
+        .children(t.root())
+        .filter(|&n| t.symbol(&g, n).is_some())
+        .collect();
     let all = Pattern::with_abstract(t.clone(), &digits);
     // Passes when the middle digit is 2, whatever the others are.
     let middle_two = |_: &crate::tree::Tree, s: &[u8]| {
@@ -247,9 +257,19 @@ fn refine_makes_only_the_disproved_abstraction_concrete() {
         }
     };
     for seed in 0..8 {
-        let r = refine(&g, all.clone(), 30, seed, &InstanceConfig::default(), middle_two);
+        let r = refine(
+            &g,
+            all.clone(),
+            30,
+            seed,
+            &InstanceConfig::default(),
+            middle_two,
+        );
         assert_eq!(r.pattern.render(&g), "<d>-1-<d>", "seed {seed}");
-        assert_eq!((r.precision.fail, r.precision.pass, r.concretised), (30, 0, 1));
+        assert_eq!(
+            (r.precision.fail, r.precision.pass, r.concretised),
+            (30, 0, 1)
+        );
         assert!(r.failing.iter().all(|f| r.pattern.matches(&g, f)));
     }
 }

@@ -64,6 +64,10 @@ pub struct Bucket {
     pub json: bool,
 }
 
+/// A failing instance kept as a regression test: its text, and its
+/// choices for a target that reads them.
+type Instance = (Vec<u8>, Option<Vec<u8>>);
+
 #[derive(serde::Serialize)]
 struct BucketReport {
     id: u32,
@@ -108,7 +112,7 @@ impl Bucket {
         let mut buckets = Buckets::new(session.args.signature);
         // Each bucket's failing instances (text, and choices for a target
         // that reads them), kept as regression tests.
-        let mut kept: Vec<Vec<(Vec<u8>, Option<Vec<u8>>)>> = Vec::new();
+        let mut kept: Vec<Vec<Instance>> = Vec::new();
         // The reduced texts generalised so far, with their crash and
         // bucket: the same text again (another derivation of it, which its
         // tree does not show) joins without a second generalisation.

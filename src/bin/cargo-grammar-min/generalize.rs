@@ -133,9 +133,14 @@ impl Generalize {
         });
         let refined = (self.precision > 0).then(|| {
             let seed = self.seed ^ 0x5eed;
-            refine(g, r.pattern.clone(), self.precision, seed, &cfg.instance, |t, text| {
-                session.verdict(&mut *oracle, t, text)
-            })
+            refine(
+                g,
+                r.pattern.clone(),
+                self.precision,
+                seed,
+                &cfg.instance,
+                |t, text| session.verdict(&mut *oracle, t, text),
+            )
         });
         let prec = refined.as_ref().map(|x| x.precision);
         let disproved = refined.as_ref().map_or(0, |x| x.concretised);

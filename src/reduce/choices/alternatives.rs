@@ -15,7 +15,7 @@ use super::restructure::shortest_texts_first;
 use super::{span, spans, terminal_bytes};
 use crate::choice::encode_choice;
 use crate::generate::{decode_tree, DecodeConfig};
-use crate::grammar::{RuleId, SymbolId};
+use crate::grammar::SymbolId;
 use crate::reduce::edit::{Edit, Piece};
 use crate::reduce::treeops::TreeCtx;
 use crate::reduce::Tester;
@@ -27,7 +27,7 @@ const MAX_SWAPS: usize = 8;
 /// Replaces nodes by another alternative of their symbol whose
 /// nonterminals are all filled by the node's children (in order, matched
 /// by symbol; unmatched children are dropped), or by one of the
-/// 8 shortest alternatives without nonterminals (a name `A-b_c`
+/// 8 shortest alternatives without nonterminals ([`Swaps`]: a name `A-b_c`
 /// by `-` where `a`, the minimal expansion, does not fail), when the text
 /// gets shorter: shortest text first, filtered as [`super::restructure`]'s
 /// candidates are (`shorter_texts`: squeezed text shorter, within a run
@@ -39,6 +39,7 @@ pub fn switch_alternatives(
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
     let g = ctx.g;
+    let swaps = Swaps::new(ctx, cfg, &super::Minimal::new(ctx, cfg), false);
     shortest_texts_first(ctx, cfg, cur, tester, |c| {
         let t = decode_tree(g, c, cfg);
         let text_spans = t.text_spans(g);
@@ -66,22 +67,10 @@ pub fn switch_alternatives(
             // 95 letters, which are no shorter than each other (a node of
             // one byte is not even looked at: the empty alternative, if
             // any, is its minimal expansion).
-            let mut swaps: Vec<(usize, RuleId)> = Vec::new();
-            if text_of(n) > 1 {
-                swaps.extend(
-                    g.rules_of(sym)
-                        .filter(|&o| o != rule && g.body_nonterminals(o).next().is_none())
-                        .map(|o| (terminal_bytes(g, o), o))
-                        .filter(|&(len, _)| len < text_of(n)),
-                );
-            }
-            swaps.sort_by_key(|&(len, _)| len);
-            for &(len, other) in swaps.iter().take(MAX_SWAPS) {
-                let mut head = Vec::new();
-                encode_choice(g.alt_index(other), g.num_alts(sym), &mut head);
+            for (len, c) in swaps.shorter(sym, text_of(n)).take(MAX_SWAPS) {
                 v.push((
                     whole - text_of(n) + len,
-                    Edit::replace(r.clone(), vec![Piece::Lit(head)]),
+                    Edit::replace(r.clone(), vec![Piece::Lit(c.clone())]),
                 ));
             }
             for other in g.rules_of(sym).filter(|&o| o != rule) {
@@ -213,6 +202,77 @@ pub fn join_lists(
     })
 }
 
+/// Per symbol, the texts other than its minimal expansion that a node of
+/// it can take with the fewest choices: each alternative without
+/// nonterminals, and the minimal expansion of each symbol a unit chain
+/// reaches ([`super::chains::unit_chains`]: a `<number>` `0` for an `<expr>` whose
+/// minimal text is a name the program does not define; `minimize_nodes`
+/// tries the first as short as the minimal text). Distinct texts,
+/// shortest first (grammar order among equals), as (text length, choice
+/// bytes that spell it from the node's start). Without `chained`, only the
+/// alternatives without nonterminals.
+pub(super) struct Swaps(Vec<Vec<(usize, Vec<u8>)>>);
+
+impl Swaps {
+    pub(super) fn new(
+        ctx: &TreeCtx<'_>,
+        cfg: &DecodeConfig,
+        min: &super::Minimal,
+        chained: bool,
+    ) -> Swaps {
+        let g = ctx.g;
+        let chains = if chained {
+            super::chains::unit_chains(g)
+        } else {
+            vec![Vec::new(); g.num_symbols()]
+        };
+        let text =
+            |a: SymbolId, c: &[u8]| crate::generate::decode_tree_from(g, a, c, cfg).unparse(g);
+        Swaps(
+            (0..g.num_symbols())
+                .map(|i| {
+                    let a = SymbolId(i as u32);
+                    let mut seen = vec![text(a, &vec![0; min.bytes[i]])];
+                    let mut out: Vec<(usize, Vec<u8>)> = Vec::new();
+                    let terminal_only = g
+                        .rules_of(a)
+                        .filter(|&r| g.body_nonterminals(r).next().is_none());
+                    let heads = terminal_only.map(|r| {
+                        let mut head = Vec::new();
+                        encode_choice(g.alt_index(r), g.num_alts(a), &mut head);
+                        head
+                    });
+                    let chained = chains[i].iter().map(|(y, prefix, _)| {
+                        let mut c = prefix.clone();
+                        c.resize(prefix.len() + min.bytes[y.index()], 0);
+                        c
+                    });
+                    for c in heads.chain(chained) {
+                        let t = text(a, &c);
+                        if !seen.contains(&t) {
+                            out.push((t.len(), c));
+                            seen.push(t);
+                        }
+                    }
+                    out.sort_by_key(|(len, _)| *len);
+                    out
+                })
+                .collect(),
+        )
+    }
+
+    /// The swaps of `sym` whose text is shorter than `len` bytes.
+    pub(super) fn shorter(
+        &self,
+        sym: SymbolId,
+        len: usize,
+    ) -> impl Iterator<Item = &(usize, Vec<u8>)> {
+        self.0[sym.index()]
+            .iter()
+            .take_while(move |(l, _)| *l < len)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,5 +304,35 @@ mod tests {
         let mut t = Tester::new(&mut o);
         let out = switch_alternatives(&ctx, &cfg, &start, &mut t);
         assert_eq!(text(&out), b"- = 1");
+    }
+
+    #[test]
+    fn a_node_takes_another_minimal_text_down_its_unit_chains() {
+        // The minimal `<d>` is the name `a`, which the program does not
+        // define (not interesting); the `<num>` `0`, as short, two unit
+        // alternatives down, is: `[b b]` → `0`, no descendant of which is
+        // a number (and the `1` is lowered to `0`).
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<d>"], "<d>": ["<atom>", "[<d> <d>]"],
+                "<atom>": ["<sym>", "<num>"], "<sym>": ["a", "b"], "<num>": ["0", "1"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let cfg = DecodeConfig::default();
+        let ctx = TreeCtx::new(&g, Render::Text);
+        let tree = crate::parse::parse(&g, b"[[b b] 1]").unwrap();
+        let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
+        let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
+        let mut o = FnOracle::new(|c: &[u8]| {
+            let t = text(c);
+            if t.starts_with(b"[") && !t.contains(&b'a') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let out = super::super::minimize_nodes(&ctx, &cfg, &start, &mut t);
+        assert_eq!(text(&out), b"[0 0]");
     }
 }

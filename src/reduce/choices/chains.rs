@@ -36,8 +36,10 @@
 use super::super::edit::{Edit, Piece};
 use super::super::treeops::TreeCtx;
 use super::super::{shortlex_lt, Tester};
-use super::{minimal_lens, same_symbol_pairs, span};
+use super::{minimal_lens, same_symbol_pairs, span, terminal_bytes};
+use crate::choice::encode_choice;
 use crate::generate::{decode_tree, DecodeConfig};
+use crate::grammar::Grammar;
 use crate::grammar::SymbolId;
 use crate::oracle::Outcome;
 use crate::tree::{NodeId, Tree};
@@ -328,6 +330,44 @@ pub fn cut_chains(
     }
     cur
 }
+
+/// Per symbol `A`, the symbols `Y` that `A` derives through a chain of
+/// alternatives with exactly one nonterminal each (`<expr> ::= <term>`,
+/// `<factor> ::= ( <expr> )`), with the choice bytes that select that
+/// chain: the shortest chain per `Y`, at most [`MAX_CHAIN`] steps.
+pub(super) fn unit_chains(g: &Grammar) -> Vec<Vec<(SymbolId, Vec<u8>, usize)>> {
+    (0..g.num_symbols())
+        .map(|i| {
+            let a = SymbolId(i as u32);
+            let mut out: Vec<(SymbolId, Vec<u8>, usize)> = Vec::new();
+            let mut frontier = vec![(a, Vec::new(), 0)];
+            for _ in 0..MAX_CHAIN {
+                let mut next = Vec::new();
+                for (x, prefix, text) in &frontier {
+                    for r in g.rules_of(*x) {
+                        let mut nts = g.body_nonterminals(r);
+                        let (Some(y), None) = (nts.next(), nts.next()) else {
+                            continue;
+                        };
+                        if y == a || out.iter().any(|(z, _, _)| *z == y) {
+                            continue;
+                        }
+                        let mut p = prefix.clone();
+                        encode_choice(g.alt_index(r), g.num_alts(*x), &mut p);
+                        let text = text + terminal_bytes(g, r);
+                        out.push((y, p.clone(), text));
+                        next.push((y, p, text));
+                    }
+                }
+                frontier = next;
+            }
+            out
+        })
+        .collect()
+}
+
+/// Longest chain [`unit_chains`] follows.
+const MAX_CHAIN: usize = 3;
 
 #[cfg(test)]
 mod tests {

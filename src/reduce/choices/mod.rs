@@ -43,7 +43,7 @@ use super::ddmin::ddmin;
 use super::edit::{greedy, greedy_deferring, greedy_keeping, Edit, Piece};
 use super::treeops::TreeCtx;
 use super::Tester;
-use crate::choice::{encode_choice, width};
+use crate::choice::width;
 use crate::generate::{decode_tree, DecodeConfig};
 use crate::grammar::{Elem, Grammar, RuleId, SymbolId};
 use crate::tree::{Label, NodeId, Tree, NO_PARENT};
@@ -291,22 +291,41 @@ pub(super) fn minimal_lens(ctx: &TreeCtx<'_>) -> Vec<usize> {
 
 /// Edits replacing each node's span by the zero bytes of its minimal
 /// expansion (largest node first): those that only lower the node
-/// ([`Minimal::lowerings`]) if `lowering`, the others if not.
+/// ([`Minimal::lowerings`]) if `lowering`, the others if not. With
+/// `swaps`, each node's minimal expansion is followed by its shortest
+/// shorter swap ([`alternatives::Swaps`]: `0` where the minimal
+/// expression is a name the program does not define).
 fn minimize_candidates(
     ctx: &TreeCtx<'_>,
     t: &Tree,
     min: &Minimal,
+    swaps: Option<&alternatives::Swaps>,
     len: usize,
     lowering: bool,
 ) -> Vec<Edit> {
     let lowers = min.lowerings(ctx, t);
-    let mut v: Vec<Edit> = spans(ctx, t)
-        .into_iter()
-        .filter_map(|n| {
-            let k = min.bytes[t.symbol(ctx.g, n)?.index()];
-            (lowers(n) == lowering).then(|| Edit::replace(span(t, n, len), vec![Piece::Zeros(k)]))
-        })
-        .collect();
+    let text = swaps.map(|_| t.text_spans(ctx.g));
+    let mut v: Vec<Edit> = Vec::new();
+    for n in spans(ctx, t) {
+        let Some(sym) = t.symbol(ctx.g, n) else {
+            continue;
+        };
+        if lowers(n) != lowering {
+            continue;
+        }
+        let r = span(t, n, len);
+        v.push(Edit::replace(
+            r.clone(),
+            vec![Piece::Zeros(min.bytes[sym.index()])],
+        ));
+        if let (Some(s), Some(text)) = (swaps, &text) {
+            let tie = min.text[sym.index()] + 1;
+            let len = text[n.index()].len().min(tie);
+            if let Some((_, c)) = s.shorter(sym, len).next() {
+                v.push(Edit::replace(r, vec![Piece::Lit(c.clone())]));
+            }
+        }
+    }
     if lowering {
         v.extend(keyword_lowerings(ctx, t, min, len));
     }
@@ -426,9 +445,11 @@ fn minimal_pass(
     lowering: bool,
 ) -> Vec<u8> {
     let min = Minimal::new(ctx, cfg);
+    let swaps = (!lowering).then(|| alternatives::Swaps::new(ctx, cfg, &min, true));
     let by_text = tester.image_bounded() && !lowering;
     greedy_keeping(cur.to_vec(), tester, |c| {
-        let edits = minimize_candidates(ctx, &decode_tree(ctx.g, c, cfg), &min, c.len(), lowering);
+        let t = decode_tree(ctx.g, c, cfg);
+        let edits = minimize_candidates(ctx, &t, &min, swaps.as_ref(), c.len(), lowering);
         (edits, tree_progress(ctx.g, cfg, c, by_text))
     })
 }
@@ -454,41 +475,6 @@ fn tree_progress<'a>(
     }
 }
 
-/// Per symbol `A`, the symbols `Y` that `A` derives through a chain of
-/// alternatives with exactly one nonterminal each (`<expr> ::= <term>`,
-/// `<factor> ::= ( <expr> )`), with the choice bytes that select that
-/// chain: the shortest chain per `Y`, at most [`MAX_CHAIN`] steps.
-fn unit_chains(g: &Grammar) -> Vec<Vec<(SymbolId, Vec<u8>, usize)>> {
-    (0..g.num_symbols())
-        .map(|i| {
-            let a = SymbolId(i as u32);
-            let mut out: Vec<(SymbolId, Vec<u8>, usize)> = Vec::new();
-            let mut frontier = vec![(a, Vec::new(), 0)];
-            for _ in 0..MAX_CHAIN {
-                let mut next = Vec::new();
-                for (x, prefix, text) in &frontier {
-                    for r in g.rules_of(*x) {
-                        let mut nts = g.body_nonterminals(r);
-                        let (Some(y), None) = (nts.next(), nts.next()) else {
-                            continue;
-                        };
-                        if y == a || out.iter().any(|(z, _, _)| *z == y) {
-                            continue;
-                        }
-                        let mut p = prefix.clone();
-                        encode_choice(g.alt_index(r), g.num_alts(*x), &mut p);
-                        let text = text + terminal_bytes(g, r);
-                        out.push((y, p.clone(), text));
-                        next.push((y, p, text));
-                    }
-                }
-                frontier = next;
-            }
-            out
-        })
-        .collect()
-}
-
 /// Bytes of terminal text in rule `r`'s body.
 pub(super) fn terminal_bytes(g: &Grammar, r: RuleId) -> usize {
     g.body(r)
@@ -500,9 +486,6 @@ pub(super) fn terminal_bytes(g: &Grammar, r: RuleId) -> usize {
         .sum()
 }
 
-/// Longest chain [`unit_chains`] follows.
-const MAX_CHAIN: usize = 3;
-
 /// Replaces a node's span by a nearest same-symbol descendant's span, by a
 /// child of another symbol hoisted through a chain of one-nonterminal
 /// alternatives, or by its minimal expansion: one list, shortest first.
@@ -513,7 +496,7 @@ pub fn replace_by_descendant(
     tester: &mut Tester<'_>,
 ) -> Vec<u8> {
     let g = ctx.g;
-    let chains = unit_chains(g);
+    let chains = chains::unit_chains(g);
     let min = Minimal::new(ctx, cfg);
     let by_text = tester.image_bounded();
     let features = |c: &[u8]| Some(ctx.rules_used(&decode_tree(g, c, cfg)));

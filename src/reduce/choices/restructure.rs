@@ -1,7 +1,8 @@
 //! [`restructure`]: rebuilding a node through another alternative that
 //! keeps one of its descendants.
 
-use super::{span, spans, terminal_bytes, unit_chains, Minimal};
+use super::chains::unit_chains;
+use super::{span, spans, terminal_bytes, Minimal};
 use crate::choice::encode_choice;
 use crate::generate::{decode_tree, DecodeConfig};
 use crate::grammar::{Grammar, SymbolId};
