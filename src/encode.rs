@@ -186,8 +186,9 @@ pub fn encode(g: &Grammar, tree: &Tree, cfg: &DecodeConfig) -> Result<Vec<u8>, E
     }
     if !problems.is_empty() {
         return Err(err(format!(
-            "the decoder cannot reproduce this tree: {}; raise the budget (e.g. \
-             --max-depth/--max-len, which must match the fuzz target's DecodeConfig)",
+            "the decoder cannot reproduce this tree: {}; raise the budget: a fuzz \
+             target's in its DecodeConfig (then rebuild it), and --max-depth/--max-len \
+             to match it",
             problems.join(" and ")
         )));
     }

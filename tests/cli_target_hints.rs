@@ -166,3 +166,62 @@ fn an_imprecise_pattern_gets_a_note() {
     let stdout = bucket_in(d.path(), &["--precision", "50"]);
     assert!(stdout.contains("note: a precision below 1.00"), "{stdout}");
 }
+
+/// A fake grammar target: it answers `describe` (budgets 64 / 4096, no
+/// grammar: the project's `grammars/t.json`) and never crashes.
+const DESCRIBED_CALM: &str = "#!/bin/sh\n\
+    if [ -n \"$GRAMMAR_MIN_DESCRIBE\" ]; then echo '{\"max_depth\":64,\"max_len\":4096}' > \"$GRAMMAR_MIN_DESCRIBE\"; exit 0; fi\n\
+    exit 0\n";
+
+/// `reduce t ARGS` in the fake project at `root`: its exit code and stderr.
+fn reduce_in(root: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .current_dir(root)
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["reduce", "t", "--no-persistent"])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Budgets given on the command line must be the target's own: other
+/// ones decode its choices into other texts.
+#[test]
+fn a_budget_other_than_the_targets_own_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    replace_target(d.path(), DESCRIBED_CALM);
+    let (code, stderr) = reduce_in(
+        d.path(),
+        &["--max-depth", "200", "fuzz/artifacts/t/crash-1"],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--max-depth 200 differs from the fuzz target's own budget (64"),
+        "{stderr}"
+    );
+    // Its own budget is fine (the artifact then does not crash).
+    let (_, stderr) = reduce_in(d.path(), &["--max-depth", "64", "fuzz/artifacts/t/crash-1"]);
+    assert!(!stderr.contains("differs"), "{stderr}");
+}
+
+/// A text artifact the grammar takes only respelled runs respelled; when
+/// that does not crash, the error says so and shows the difference.
+#[test]
+fn a_respelled_text_artifact_that_does_not_crash_gets_a_note() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    replace_target(d.path(), DESCRIBED_CALM);
+    std::fs::write(d.path().join("tab.txt"), "1 +\t2").unwrap();
+    let (code, stderr) = reduce_in(d.path(), &["--input", "text", "tab.txt"]);
+    assert_ne!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("tab.txt does not parse as it is, so the target ran it in the grammar's spelling (first at line 1: `1 +\t2` became `1 + 2`)"),
+        "{stderr}"
+    );
+}

@@ -40,6 +40,7 @@ mod via_choices;
 pub mod words;
 
 pub use polish::polish;
+pub use respace::first_difference;
 pub use tester::{shortlex_lt, Event, OutcomeCache, Stats, Tester};
 
 use crate::generate::{decode, decode_tree, DecodeConfig};

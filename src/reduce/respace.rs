@@ -57,7 +57,7 @@ pub(super) fn parse_respaced(
 /// Where `respaced` first differs from `text`, as `; first at line N:
 /// `…` became `…`` (the two lines, shortened), or nothing if the texts
 /// are equal.
-fn first_difference(text: &[u8], respaced: &[u8]) -> String {
+pub fn first_difference(text: &[u8], respaced: &[u8]) -> String {
     let (mut a, mut b) = (text.split(|&c| c == b'\n'), respaced.split(|&c| c == b'\n'));
     let show = |l: Option<&[u8]>| {
         let s = String::from_utf8_lossy(l.unwrap_or_default());

@@ -82,6 +82,31 @@ impl DecodeArgs {
     pub fn complete(&self) -> bool {
         self.max_depth.is_some() && self.max_len.is_some()
     }
+
+    /// A budget given that differs from the one a grammar target reports
+    /// decodes its choices into other texts than the target does: an
+    /// error that says what to change instead.
+    pub fn check_target(&self, target: &DecodeConfig) -> Result<()> {
+        let differs = [
+            (
+                "max-depth",
+                self.max_depth.map(|d| d as usize),
+                target.max_depth as usize,
+            ),
+            ("max-len", self.max_len, target.max_len),
+        ]
+        .into_iter()
+        .find_map(|(flag, given, own)| given.filter(|&g| g != own).map(|g| (flag, g, own)));
+        match differs {
+            None => Ok(()),
+            Some((flag, given, own)) => anyhow::bail!(
+                "--{flag} {given} differs from the fuzz target's own budget ({own}, its \
+                 DecodeConfig): the target would decode the choices into other texts. To take \
+                 larger inputs, raise it in the target's DecodeConfig and rebuild; or reduce the \
+                 text without the target, with --cmd CHECK --grammar FILE"
+            ),
+        }
+    }
 }
 
 /// The regular files of `dir` that are not hidden (no leading `.`, so

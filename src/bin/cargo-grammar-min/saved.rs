@@ -33,6 +33,23 @@ impl Session {
             let (InputKind::Choices, Some(g)) = (self.kind, &self.grammar) else {
                 return e;
             };
+            // A text artifact the grammar parses only respelled: the
+            // target ran the respelling, which may not fail.
+            let read = grammar_min::generate::decode(g, original, &self.cfg);
+            match std::fs::read(artifact) {
+                Ok(file) if self.text_artifacts && file != read => {
+                    return anyhow::anyhow!(
+                        "{e:#}\nnote: {} does not parse as it is, so the target ran it in the \
+                         grammar's spelling ({}): if that difference matters to the crash, \
+                         reduce the file without the target (--cmd CHECK, --strategy blind) or \
+                         let the grammar take it as it is",
+                        artifact.display(),
+                        grammar_min::reduce::first_difference(&file, &read)
+                            .trim_start_matches("; ")
+                    );
+                }
+                _ => {}
+            }
             let text = !original.is_empty()
                 && std::str::from_utf8(original).is_ok()
                 && crate::common::parse_text(g, original, artifact, "").is_ok();

@@ -183,10 +183,13 @@ impl OracleArgs {
             _ => None,
         };
         // A `grammar_fuzz_target!` target reports its grammar and decoding
-        // budgets; other targets do not answer.
+        // budgets (which the flags must not contradict); others do not answer.
         let described = binary
             .as_deref()
             .and_then(|b| grammar_min::oracle::describe::ask(b, Duration::from_secs(10)));
+        described
+            .as_ref()
+            .map_or(Ok(()), |d| self.decode.check_target(&d.config))?;
         let mut grammar_source = None;
         let grammar_path = match (&self.grammar, &target, &project) {
             (Some(g), _, _) => Some(g.clone()),

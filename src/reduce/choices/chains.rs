@@ -331,6 +331,57 @@ pub fn cut_chains(
     cur
 }
 
+/// Bytes a nest's level may add around the next one (`(…)`, `[…]`,
+/// `f(…)`, `if (a) {…}`).
+const NEST_LEVEL: usize = 16;
+
+/// Levels kept at each end of a nest by [`nest_middles`].
+const NEST_ENDS: u32 = 2;
+
+/// The middle links of deep nests: node `n` is a link when it has one
+/// nearest descendant of its own symbol, with text both before and
+/// after it (an enclosure, not a list's next element) and at most
+/// [`NEST_LEVEL`] bytes of it; a middle link has [`NEST_ENDS`] links
+/// above and below it in its nest. The per-node passes leave them out
+/// (`spans`): emptying, swapping or hoisting level `k` of a 1,000-level
+/// nest is the nest cut at depth `k`, which [`cut_chains`] tries many
+/// levels at a time; one run per level found nothing on a stack-overflow
+/// nest and took minutes.
+pub(super) fn nest_middles(g: &Grammar, t: &Tree, text: &[Range<usize>]) -> Vec<bool> {
+    const NONE: u32 = u32::MAX;
+    let n = t.len();
+    let (mut only, mut count) = (vec![NONE; n], vec![0u32; n]);
+    for (a, d) in same_symbol_pairs(t, g) {
+        count[a.index()] += 1;
+        only[a.index()] = d.0;
+    }
+    let link = |i: usize| {
+        let d = only[i];
+        count[i] == 1 && {
+            let (o, x) = (&text[i], &text[d as usize]);
+            o.start < x.start && x.end < o.end && o.len() - x.len() <= NEST_LEVEL
+        }
+    };
+    // Links above, in pre-order (a link's one descendant comes after it);
+    // links below, in reverse.
+    let mut above = vec![0u32; n];
+    for i in 0..n {
+        if link(i) {
+            let d = only[i] as usize;
+            above[d] = above[i] + 1;
+        }
+    }
+    let mut below = vec![0u32; n];
+    for i in (0..n).rev() {
+        if link(i) {
+            below[i] = below[only[i] as usize] + 1;
+        }
+    }
+    (0..n)
+        .map(|i| above[i] >= NEST_ENDS && below[i] > NEST_ENDS)
+        .collect()
+}
+
 /// Per symbol `A`, the symbols `Y` that `A` derives through a chain of
 /// alternatives with exactly one nonterminal each (`<expr> ::= <term>`,
 /// `<factor> ::= ( <expr> )`), with the choice bytes that select that

@@ -216,15 +216,18 @@ fn minimal_choice_len(ctx: &TreeCtx<'_>, t: &Tree) -> usize {
 }
 
 /// Rule nodes of the decoded tree with a non-empty choice span, largest
-/// span first; without the nodes `ctx` freezes ([`TreeCtx::frozen`]).
+/// span first; without the nodes `ctx` freezes ([`TreeCtx::frozen`]) and
+/// the middle links of deep nests ([`chains::nest_middles`]).
 pub(super) fn spans(ctx: &TreeCtx<'_>, t: &Tree) -> Vec<NodeId> {
     let frozen = ctx.frozen(t);
+    let middles = chains::nest_middles(ctx.g, t, &t.text_spans(ctx.g));
     let mut v: Vec<NodeId> = (0..t.len() as u32)
         .map(NodeId)
         .filter(|&n| {
             matches!(t.node(n).label(), Label::Rule(_))
                 && !t.choices(n).is_empty()
                 && !frozen.as_ref().is_some_and(|f| f[n.index()])
+                && !middles[n.index()]
         })
         .collect();
     v.sort_by_key(|&n| (std::cmp::Reverse(t.choices(n).len()), n.0));
