@@ -46,6 +46,24 @@ fn delete_sweep_is_one_minimal_and_deletes_runs_in_few_runs() {
     );
 }
 
+#[test]
+fn a_sweep_does_not_build_the_twin_of_the_unit_it_just_tried() {
+    // A nest of 1,000 `(` and 1,000 `)` that no deletion keeps failing:
+    // two distinct candidates, built once each (building all 2,000,
+    // each a copy of the rest, made the sweep quadratic).
+    let mut text = vec![b'('; 1000];
+    text.extend(vec![b')'; 1000]);
+    let mut o = FnOracle::new(|_: &[u8]| Outcome::NotInteresting);
+    let mut t = Tester::new(&mut o);
+    let mut built = 0;
+    let r = delete_sweep(text.clone(), &mut t, &mut |u: &[u8]| {
+        built += 1;
+        u.to_vec()
+    });
+    assert_eq!(r, text);
+    assert_eq!((built, t.stats().tests), (2, 2));
+}
+
 /// From the end, a removable final token is found first: the same
 /// 1-minimal result as the forward sweep in about half the runs (the
 /// forward sweep passes every other token twice).
