@@ -422,8 +422,62 @@ const MAX_CHAIN: usize = 3;
 
 #[cfg(test)]
 mod tests {
-    use super::first_true;
+    use super::{first_true, nest_middles};
+    use crate::generate::DecodeConfig;
+    use crate::grammar::Grammar;
+    use crate::oracle::{FnOracle, Outcome};
+    use crate::reduce::treeops::{Render, TreeCtx};
+    use crate::reduce::Tester;
     use proptest::prelude::*;
+
+    fn nest_grammar() -> Grammar {
+        let g = r#"{"<start>": ["<e>"], "<e>": ["(<e>)", "<l>"], "<l>": ["a", "a,<l>"]}"#;
+        Grammar::from_json_str(g, &Default::default()).unwrap()
+    }
+
+    #[test]
+    fn a_nest_has_middle_links_and_a_list_has_none() {
+        let g = nest_grammar();
+        let middles = |text: &[u8]| {
+            let t = crate::parse::parse(&g, text).unwrap();
+            let m = nest_middles(&g, &t, &t.text_spans(&g));
+            m.iter().filter(|&&b| b).count()
+        };
+        // Seven `<e>` links around `a`: all but two at each end are middle.
+        assert_eq!(middles(b"(((((((a)))))))"), 3);
+        assert_eq!(middles(b"((((a))))"), 0);
+        // A list's next element is no enclosure.
+        assert_eq!(middles(b"a,a,a,a,a,a,a,a,a"), 0);
+    }
+
+    #[test]
+    fn a_deep_nest_costs_the_per_node_passes_its_ends_only() {
+        // 300 levels, interesting from 200 on: no level can go, and
+        // minimizing each one was a run per level.
+        let g = nest_grammar();
+        let cfg = DecodeConfig::default();
+        let ctx = TreeCtx::new(&g, Render::Text);
+        let text = format!("{}a{}", "(".repeat(300), ")".repeat(300));
+        let tree = crate::parse::parse(&g, text.as_bytes()).unwrap();
+        let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
+        let depth = |c: &[u8]| {
+            crate::generate::decode(&g, c, &cfg)
+                .iter()
+                .filter(|&&b| b == b'(')
+                .count()
+        };
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if depth(c) >= 300 {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let out = super::super::minimize_nodes(&ctx, &cfg, &start, &mut t);
+        assert_eq!(out, start);
+        assert!(t.stats().tests <= 8, "{} runs", t.stats().tests);
+    }
 
     proptest! {
         /// On a monotone predicate `first_true` finds the first true index
