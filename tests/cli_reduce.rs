@@ -187,6 +187,17 @@ fn shell_syntax_in_cmd_gets_advice() {
             "without a shell, so `|` reached it as an argument",
         ))
         .stderr(contains("sh -c"));
+    // `echo` exits 0 on anything: the original "reproduces", and so does
+    // the empty input. Both get a warning.
+    bin()
+        .current_dir(d.path())
+        .args(["reduce", "--cmd", "echo {} >> log.txt", "bug.txt"])
+        .assert()
+        .success()
+        .stderr(contains(
+            "warning: --cmd runs the program without a shell, so `>>`",
+        ))
+        .stderr(contains("warning: the empty input is interesting"));
 }
 
 #[test]

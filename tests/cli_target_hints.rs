@@ -225,3 +225,20 @@ fn a_respelled_text_artifact_that_does_not_crash_gets_a_note() {
         "{stderr}"
     );
 }
+
+/// A libFuzzer timeout artifact that does not fail at the default
+/// timeout: the error says to give `--timeout`.
+#[test]
+fn a_timeout_artifact_that_does_not_fail_hints_at_timeout() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    replace_target(d.path(), "#!/bin/sh\nexit 0\n");
+    let arts = d.path().join("fuzz/artifacts/t");
+    std::fs::write(arts.join("timeout-1"), "1 + 2").unwrap();
+    let (code, stderr) = reduce_in(d.path(), &["--input", "text", "fuzz/artifacts/t/timeout-1"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("libFuzzer saved timeout-1 as a timeout: give --timeout S"),
+        "{stderr}"
+    );
+}

@@ -419,6 +419,19 @@ pub fn shell_quote(s: &str) -> String {
     }
 }
 
+/// The last 15 lines of a command's stderr, for an error message.
+pub fn stderr_tail(stderr: &[u8]) -> String {
+    let err = String::from_utf8_lossy(stderr);
+    let tail: Vec<&str> = err.lines().collect();
+    match tail.len() {
+        0 => "\n(the command wrote nothing to stderr)".to_string(),
+        n => format!(
+            "\n--- stderr (tail) ---\n{}",
+            tail[n.saturating_sub(15)..].join("\n")
+        ),
+    }
+}
+
 /// Advice when `cmd` holds shell syntax (`|`, `>`, `&&`, `2>&1`, ...),
 /// which `--cmd` passes to the program as plain arguments: `gcc {} 2>&1 |
 /// grep -q x` makes gcc see `|` and `grep` as file names.

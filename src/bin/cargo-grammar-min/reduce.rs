@@ -197,6 +197,12 @@ impl Reduce {
                          grammar's spelling, which still fails"
                     );
                 }
+                if s.bytes_after == 0 {
+                    eprintln!(
+                        "  warning: the empty input is interesting: the check cannot tell this \
+                         failure from none (try it on a passing input: it must exit non-zero)"
+                    );
+                }
                 eprintln!("  minimised: {}", s.output);
                 if let Some(c) = &s.output_choices {
                     eprintln!("  choices:   {c}");

@@ -30,6 +30,14 @@ impl Session {
         quiet: bool,
     ) -> Result<Box<dyn Oracle + 's>> {
         self.start_oracle(artifact, original, quiet).map_err(|e| {
+            let name = artifact.file_name().unwrap_or_default().to_string_lossy();
+            if name.starts_with("timeout-") && self.args.timeout.is_none() {
+                return anyhow::anyhow!(
+                    "{e:#}\nnote: libFuzzer saved {name} as a timeout: give --timeout S, below \
+                     the time the input takes and at most the -timeout it was fuzzed with, so \
+                     that a run that long is the failure"
+                );
+            }
             let (InputKind::Choices, Some(g)) = (self.kind, &self.grammar) else {
                 return e;
             };

@@ -367,15 +367,7 @@ impl Session {
                     let r = r.with_context(|| format!("cannot run {cmd:?}"))?;
                     let outcome = o.classify(&r);
                     if outcome != Outcome::Interesting {
-                        let err = String::from_utf8_lossy(&r.stderr);
-                        let tail: Vec<&str> = err.lines().collect();
-                        let tail = match tail.len() {
-                            0 => "\n(the command wrote nothing to stderr)".to_string(),
-                            n => format!(
-                                "\n--- stderr (tail) ---\n{}",
-                                tail[n.saturating_sub(15)..].join("\n")
-                            ),
-                        };
+                        let tail = crate::common::stderr_tail(&r.stderr);
                         bail!(
                             "the original {} is not interesting: run {run} of {} ended with {} \
                              ({outcome}); the command must exit 0 on it{}{tail}",
@@ -386,6 +378,11 @@ impl Session {
                         );
                     }
                     slowest = slowest.max(r.elapsed);
+                }
+                // Reproduced, perhaps only because a shell word made the
+                // command another one (`echo {} >> log; grep -q x {}`).
+                if !quiet && !shell_hint(cmd).is_empty() {
+                    eprintln!("warning:{}", shell_hint(cmd).trim_start_matches("\nnote:"));
                 }
                 if a.timeout.is_none() {
                     let t = auto_timeout(slowest);
