@@ -307,7 +307,7 @@ pub struct Refined {
     /// Its precision, measured on the instances drawn since the last
     /// abstraction was dropped.
     pub precision: Precision,
-    /// Those instances that failed, in order (regression tests).
+    /// The distinct instances that failed, in order (regression tests).
     pub failing: Vec<Tree>,
     /// Abstract nodes made concrete again.
     pub concretised: usize,
@@ -368,7 +368,11 @@ pub fn refine<F: FnMut(&Tree, &[u8]) -> Verdict>(
         match run(&instance, &mut out.executions) {
             Verdict::Fail => {
                 out.precision.fail += 1;
-                out.failing.push(instance);
+                // Kept once each (a concrete pattern has one instance,
+                // whose runs still show a flaky program).
+                if !out.failing.contains(&instance) {
+                    out.failing.push(instance);
+                }
             }
             Verdict::Invalid => out.precision.invalid += 1,
             Verdict::Pass => {
