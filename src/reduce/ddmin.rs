@@ -232,8 +232,16 @@ fn chunk_levels<'a>(
     while k >= 2 && !tester.stopped() {
         let mut i = units.len();
         let (mut tried, mut gone) = (0, 0);
+        // Where the last chunk that stayed starts: a chunk equal to it
+        // just before it gives the same sequence (a deep nest's `((((`).
+        let mut stayed = None;
         while i >= k && units.len() > k && !tester.stopped() {
             tried += 1;
+            if stayed == Some(i) && units.get(i..i + k) == Some(&units[i - k..i]) {
+                i -= k;
+                stayed = Some(i);
+                continue;
+            }
             let c = without(&units, i - k, i);
             let r = c.concat();
             if let Some((c, _)) = tester.first_interesting([(c, r)]) {
@@ -242,6 +250,7 @@ fn chunk_levels<'a>(
                 i = i.saturating_sub(k).min(units.len());
             } else {
                 i -= k;
+                stayed = Some(i);
             }
         }
         if while_fruitful && tried >= MIN_FRUITFUL && gone * 4 < tried {

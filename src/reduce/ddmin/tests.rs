@@ -62,6 +62,14 @@ fn a_sweep_does_not_build_the_twin_of_the_unit_it_just_tried() {
     });
     assert_eq!(r, text);
     assert_eq!((built, t.stats().tests), (2, 2));
+    drop(t);
+    // The chunk levels likewise: no chunk equal to the one after it,
+    // which stayed, is built again (and answered from the cache).
+    let units: Vec<&[u8]> = text.chunks(1).collect();
+    let mut t = Tester::new(&mut o);
+    let r = chunk_sweep_from_end(units, &mut t).concat();
+    assert_eq!(r, text);
+    assert!(t.stats().cache_hits < 40, "{} cache hits", t.stats().cache_hits);
 }
 
 /// From the end, a removable final token is found first: the same
