@@ -274,18 +274,36 @@ pub fn delete_adjacent_tokens(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     let sig = solid_spans;
     let mut spans = sig(&cur);
     let mut j = spans.len();
+    // Per width, the last window that stayed: a window as long whose
+    // deletion leaves the same text (`((` one `(` earlier in a nest) is
+    // not built again.
+    let mut stayed: [Option<(usize, usize)>; 4] = [None; 4];
     while j >= 2 && !tester.stopped() {
-        let cands = [2, 3].into_iter().filter(|&w| w <= j).map(|w| {
-            let (a, b) = (spans[j - w].0, spans[j - 1].1);
-            ((), [&cur[..a], &cur[b..]].concat())
-        });
+        let windows: Vec<(usize, (usize, usize))> = [2, 3]
+            .into_iter()
+            .filter(|&w| w <= j)
+            .map(|w| (w, (spans[j - w].0, spans[j - 1].1)))
+            .collect();
+        let cands = windows
+            .iter()
+            .filter(|&&(w, (a, b))| {
+                !stayed[w]
+                    .is_some_and(|(a2, b2)| a < a2 && b - a == b2 - a2 && cur[a..a2] == cur[b..b2])
+            })
+            .map(|&(_, (a, b))| ((), [&cur[..a], &cur[b..]].concat()));
         match tester.first_interesting(cands) {
             Some(((), next)) => {
                 cur = next;
                 spans = sig(&cur);
                 j = j.min(spans.len());
+                stayed = [None; 4];
             }
-            None => j -= 1,
+            None => {
+                for (w, window) in windows {
+                    stayed[w] = Some(window);
+                }
+                j -= 1;
+            }
         }
     }
     cur

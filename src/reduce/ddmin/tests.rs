@@ -69,7 +69,20 @@ fn a_sweep_does_not_build_the_twin_of_the_unit_it_just_tried() {
     let mut t = Tester::new(&mut o);
     let r = chunk_sweep_from_end(units, &mut t).concat();
     assert_eq!(r, text);
-    assert!(t.stats().cache_hits < 40, "{} cache hits", t.stats().cache_hits);
+    assert!(
+        t.stats().cache_hits < 40,
+        "{} cache hits",
+        t.stats().cache_hits
+    );
+    drop(t);
+    // And the adjacent-token deletions.
+    let mut t = Tester::new(&mut o);
+    assert_eq!(delete_adjacent_tokens(&text, &mut t), text);
+    assert!(
+        t.stats().cache_hits < 10,
+        "{} cache hits",
+        t.stats().cache_hits
+    );
 }
 
 /// From the end, a removable final token is found first: the same
