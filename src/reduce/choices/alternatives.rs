@@ -27,7 +27,7 @@ const MAX_SWAPS: usize = 8;
 /// Replaces nodes by another alternative of their symbol whose
 /// nonterminals are all filled by the node's children (in order, matched
 /// by symbol; unmatched children are dropped), or by one of the
-/// 8 shortest alternatives without nonterminals ([`Swaps`]: a name `A-b_c`
+/// 8 shortest alternatives without nonterminals (`Swaps`: a name `A-b_c`
 /// by `-` where `a`, the minimal expansion, does not fail), when the text
 /// gets shorter: shortest text first, filtered as [`super::restructure`]'s
 /// candidates are (`shorter_texts`: squeezed text shorter, within a run
