@@ -280,30 +280,45 @@ mod tests {
     use crate::oracle::{FnOracle, Outcome};
     use crate::reduce::treeops::Render;
 
-    #[test]
-    fn a_long_terminal_gives_way_to_a_shorter_one() {
-        // `a`, the minimal expansion, fails; `b` too; `-` is the first
-        // one-byte key that sorts before `a`.
-        let g = Grammar::from_json_str(
-            r#"{"<start>": ["<key> = 1"], "<key>": ["a", "b", "-", "_", "A-b_c"]}"#,
-            &Default::default(),
-        )
-        .unwrap();
+    type Pass = fn(&TreeCtx<'_>, &DecodeConfig, &[u8], &mut Tester<'_>) -> Vec<u8>;
+
+    /// `pass` on the choices of `text` in `grammar`, with an oracle that
+    /// calls a candidate interesting iff `holds` of its text: the text
+    /// of the result.
+    fn text_after(
+        grammar: &str,
+        text: &[u8],
+        holds: impl Fn(&[u8]) -> bool,
+        pass: Pass,
+    ) -> Vec<u8> {
+        let g = Grammar::from_json_str(grammar, &Default::default()).unwrap();
         let cfg = DecodeConfig::default();
         let ctx = TreeCtx::new(&g, Render::Text);
-        let tree = crate::parse::parse(&g, b"A-b_c = 1").unwrap();
+        let tree = crate::parse::parse(&g, text).unwrap();
         let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
-        let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
+        let decoded = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
         let mut o = FnOracle::new(|c: &[u8]| {
-            if text(c) < b"a".to_vec() {
+            if holds(&decoded(c)) {
                 Outcome::Interesting
             } else {
                 Outcome::NotInteresting
             }
         });
         let mut t = Tester::new(&mut o);
-        let out = switch_alternatives(&ctx, &cfg, &start, &mut t);
-        assert_eq!(text(&out), b"- = 1");
+        decoded(&pass(&ctx, &cfg, &start, &mut t))
+    }
+
+    #[test]
+    fn a_long_terminal_gives_way_to_a_shorter_one() {
+        // `a`, the minimal expansion, fails; `b` too; `-` is the first
+        // one-byte key that sorts before `a`.
+        let out = text_after(
+            r#"{"<start>": ["<key> = 1"], "<key>": ["a", "b", "-", "_", "A-b_c"]}"#,
+            b"A-b_c = 1",
+            |t| t < &b"a"[..],
+            switch_alternatives,
+        );
+        assert_eq!(out, b"- = 1");
     }
 
     #[test]
@@ -312,27 +327,13 @@ mod tests {
         // define (not interesting); the `<num>` `0`, as short, two unit
         // alternatives down, is: `[b b]` → `0`, no descendant of which is
         // a number (and the `1` is lowered to `0`).
-        let g = Grammar::from_json_str(
+        let out = text_after(
             r#"{"<start>": ["<d>"], "<d>": ["<atom>", "[<d> <d>]"],
                 "<atom>": ["<sym>", "<num>"], "<sym>": ["a", "b"], "<num>": ["0", "1"]}"#,
-            &Default::default(),
-        )
-        .unwrap();
-        let cfg = DecodeConfig::default();
-        let ctx = TreeCtx::new(&g, Render::Text);
-        let tree = crate::parse::parse(&g, b"[[b b] 1]").unwrap();
-        let start = crate::encode::encode(&g, &tree, &cfg).unwrap();
-        let text = |c: &[u8]| crate::generate::decode(&g, c, &cfg);
-        let mut o = FnOracle::new(|c: &[u8]| {
-            let t = text(c);
-            if t.starts_with(b"[") && !t.contains(&b'a') {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        });
-        let mut t = Tester::new(&mut o);
-        let out = super::super::minimize_nodes(&ctx, &cfg, &start, &mut t);
-        assert_eq!(text(&out), b"[0 0]");
+            b"[[b b] 1]",
+            |t| t.starts_with(b"[") && !t.contains(&b'a'),
+            super::super::minimize_nodes,
+        );
+        assert_eq!(out, b"[0 0]");
     }
 }
