@@ -362,8 +362,8 @@ pub(super) fn nest_middles(g: &Grammar, t: &Tree, text: &[Range<usize>]) -> Vec<
             o.start < x.start && x.end < o.end && o.len() - x.len() <= NEST_LEVEL
         }
     };
-    // Links above, in pre-order (a link's one descendant comes after it);
-    // links below, in reverse.
+    // Links above a node, in pre-order (a link's one descendant comes
+    // after it); links from a node down, itself included, in reverse.
     let mut above = vec![0u32; n];
     for i in 0..n {
         if link(i) {
@@ -452,8 +452,8 @@ mod tests {
 
     #[test]
     fn a_deep_nest_costs_the_per_node_passes_its_ends_only() {
-        // 300 levels, interesting from 200 on: no level can go, and
-        // minimizing each one was a run per level.
+        // 300 levels, interesting only with all 300: no level can go,
+        // and minimizing each one was a run per level.
         let g = nest_grammar();
         let cfg = DecodeConfig::default();
         let ctx = TreeCtx::new(&g, Render::Text);
