@@ -46,7 +46,7 @@ pub fn switch_alternatives(
         let text_of = |n: NodeId| text_spans[n.index()].len();
         let whole = text_of(t.root());
         let mut v: Vec<(usize, Edit)> = Vec::new();
-        for n in spans(ctx, &t) {
+        for n in spans(ctx, &t, &text_spans) {
             let Label::Rule(rule) = t.node(n).label() else {
                 continue;
             };
@@ -64,9 +64,9 @@ pub fn switch_alternatives(
             // Alternatives without nonterminals: the few shortest whose
             // text is shorter (a key `A-b_c` → `-` where `a`, the minimal
             // expansion, makes a duplicate key); never a character class's
-            // 95 letters, which are no shorter than each other (a node of
-            // one byte is not even looked at: the empty alternative, if
-            // any, is its minimal expansion).
+            // 95 letters, which are no shorter than each other (for a node
+            // of one byte only the empty alternative would be shorter, and
+            // that is the minimal expansion, which `Swaps` leaves out).
             for (len, c) in swaps.shorter(sym, text_of(n)).take(MAX_SWAPS) {
                 v.push((
                     whole - text_of(n) + len,
@@ -133,7 +133,7 @@ pub fn join_lists(
         let mut v: Vec<(usize, Edit)> = Vec::new();
         // Per symbol, the list heads in sequence order (`spans` minus the
         // frozen nodes, then re-sorted by position).
-        let mut heads: Vec<(SymbolId, NodeId)> = spans(ctx, &t)
+        let mut heads: Vec<(SymbolId, NodeId)> = spans(ctx, &t, &text_spans)
             .into_iter()
             .filter_map(|n| {
                 let s = t.symbol(g, n)?;

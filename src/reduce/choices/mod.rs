@@ -217,10 +217,11 @@ fn minimal_choice_len(ctx: &TreeCtx<'_>, t: &Tree) -> usize {
 
 /// Rule nodes of the decoded tree with a non-empty choice span, largest
 /// span first; without the nodes `ctx` freezes ([`TreeCtx::frozen`]) and
-/// the middle links of deep nests ([`chains::nest_middles`]).
-pub(super) fn spans(ctx: &TreeCtx<'_>, t: &Tree) -> Vec<NodeId> {
+/// the middle links of deep nests ([`chains::nest_middles`]). `text`:
+/// the tree's [`Tree::text_spans`], which every caller needs too.
+pub(super) fn spans(ctx: &TreeCtx<'_>, t: &Tree, text: &[Range<usize>]) -> Vec<NodeId> {
     let frozen = ctx.frozen(t);
-    let middles = chains::nest_middles(ctx.g, t, &t.text_spans(ctx.g));
+    let middles = chains::nest_middles(ctx.g, t, text);
     let mut v: Vec<NodeId> = (0..t.len() as u32)
         .map(NodeId)
         .filter(|&n| {
@@ -269,18 +270,17 @@ impl Minimal {
     /// first can leave a local minimum; with `SELECT a FROM t1 JOIN t2 ON
     /// a` lowered to `SELECT * …`, the constraint `ON a` is needed, and
     /// `… FROM t1, t2` is out of reach. Choice-sequence reduction (not
-    /// [`TreeCtx::for_text`]) lowers freely.
+    /// [`TreeCtx::for_text`]) lowers freely. `text`: `t`'s text spans.
     pub(super) fn lowerings<'a>(
         &'a self,
         ctx: &'a TreeCtx<'_>,
         t: &'a Tree,
+        text: &'a [Range<usize>],
     ) -> impl Fn(NodeId) -> bool + 'a {
-        let text = ctx.for_text().then(|| t.text_spans(ctx.g));
         move |n: NodeId| {
-            text.as_ref().is_some_and(|text| {
-                t.symbol(ctx.g, n)
+            ctx.for_text()
+                && t.symbol(ctx.g, n)
                     .is_some_and(|s| text[n.index()].len() <= self.text[s.index()])
-            })
         }
     }
 }
@@ -306,10 +306,10 @@ fn minimize_candidates(
     len: usize,
     lowering: bool,
 ) -> Vec<Edit> {
-    let lowers = min.lowerings(ctx, t);
-    let text = swaps.map(|_| t.text_spans(ctx.g));
+    let text = t.text_spans(ctx.g);
+    let lowers = min.lowerings(ctx, t, &text);
     let mut v: Vec<Edit> = Vec::new();
-    for n in spans(ctx, t) {
+    for n in spans(ctx, t, &text) {
         let Some(sym) = t.symbol(ctx.g, n) else {
             continue;
         };
@@ -321,7 +321,7 @@ fn minimize_candidates(
             r.clone(),
             vec![Piece::Zeros(min.bytes[sym.index()])],
         ));
-        if let (Some(s), Some(text)) = (swaps, &text) {
+        if let Some(s) = swaps {
             let tie = min.text[sym.index()] + 1;
             let len = text[n.index()].len().min(tie);
             if let Some((_, c)) = s.shorter(sym, len).next() {
@@ -330,7 +330,7 @@ fn minimize_candidates(
         }
     }
     if lowering {
-        v.extend(keyword_lowerings(ctx, t, min, len));
+        v.extend(keyword_lowerings(ctx, t, &text, min, len));
     }
     v
 }
@@ -352,12 +352,17 @@ fn is_keyword_choice(g: &Grammar, sym: SymbolId) -> bool {
 /// `UPDATE` event becomes `INSERT`, after which the statements that only
 /// made the update happen can go. One candidate per keyword node that is
 /// not its symbol's first alternative, in text order.
-fn keyword_lowerings(ctx: &TreeCtx<'_>, t: &Tree, min: &Minimal, len: usize) -> Vec<Edit> {
+fn keyword_lowerings(
+    ctx: &TreeCtx<'_>,
+    t: &Tree,
+    text: &[Range<usize>],
+    min: &Minimal,
+    len: usize,
+) -> Vec<Edit> {
     let g = ctx.g;
     let Some(frozen) = ctx.frozen(t) else {
         return Vec::new();
     };
-    let text = t.text_spans(g);
     (0..t.len() as u32)
         .map(NodeId)
         .filter_map(|n| {
@@ -508,8 +513,9 @@ pub fn replace_by_descendant(
         tester,
         |c| {
             let t = decode_tree(g, c, cfg);
-            let lowering = min.lowerings(ctx, &t);
-            let order = spans(ctx, &t);
+            let text = t.text_spans(g);
+            let lowering = min.lowerings(ctx, &t, &text);
+            let order = spans(ctx, &t, &text);
             let mut rank = vec![u32::MAX; t.len()];
             for (k, n) in order.iter().enumerate() {
                 rank[n.index()] = k as u32;

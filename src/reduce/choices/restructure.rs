@@ -120,7 +120,7 @@ pub fn restructure(
                 p != crate::tree::NO_PARENT && f[p as usize]
             })
         };
-        for n in spans(ctx, &t) {
+        for n in spans(ctx, &t, &text_spans) {
             let Some(a) = t.symbol(g, n) else { continue };
             let r = span(&t, n, c.len());
             // (fill's text range, candidate's text, edit)
