@@ -342,7 +342,7 @@ pub struct Refined {
 /// ```
 pub fn refine<F: FnMut(&Tree, &[u8]) -> Verdict>(
     g: &Grammar,
-    mut pattern: Pattern,
+    pattern: Pattern,
     k: u32,
     seed: u64,
     cfg: &InstanceConfig,
@@ -350,7 +350,7 @@ pub fn refine<F: FnMut(&Tree, &[u8]) -> Verdict>(
 ) -> Refined {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Refined {
-        pattern: pattern.clone(),
+        pattern,
         precision: Precision::default(),
         failing: Vec::new(),
         concretised: 0,
@@ -363,8 +363,8 @@ pub fn refine<F: FnMut(&Tree, &[u8]) -> Verdict>(
     let mut drawn = 0;
     while drawn < k {
         drawn += 1;
-        let parts = pattern.fresh_parts(g, &mut rng, cfg);
-        let instance = pattern.fill(&parts);
+        let parts = out.pattern.fresh_parts(g, &mut rng, cfg);
+        let instance = out.pattern.fill(&parts);
         match run(&instance, &mut out.executions) {
             Verdict::Fail => {
                 out.precision.fail += 1;
@@ -382,17 +382,17 @@ pub fn refine<F: FnMut(&Tree, &[u8]) -> Verdict>(
                 };
                 let culprit = (1..parts.len())
                     .find(|&j| {
-                        run(&pattern.fill(&parts[..j]), &mut out.executions) == Verdict::Pass
+                        let partial = out.pattern.fill(&parts[..j]);
+                        run(&partial, &mut out.executions) == Verdict::Pass
                     })
                     .map_or(last, |j| j - 1);
-                pattern = pattern.make_concrete(parts[culprit].0);
+                out.pattern = out.pattern.make_concrete(parts[culprit].0);
                 out.concretised += 1;
                 (out.precision, drawn) = (Precision::default(), 0);
                 out.failing.clear();
             }
         }
     }
-    out.pattern = pattern;
     out
 }
 
