@@ -381,8 +381,9 @@ impl Session {
                 }
                 // Reproduced, perhaps only because a shell word made the
                 // command another one (`echo {} >> log; grep -q x {}`).
-                if !quiet && !shell_hint(cmd).is_empty() {
-                    eprintln!("warning:{}", shell_hint(cmd).trim_start_matches("\nnote:"));
+                let hint = shell_hint(cmd);
+                if !quiet && !hint.is_empty() {
+                    eprintln!("warning:{}", hint.trim_start_matches("\nnote:"));
                 }
                 if a.timeout.is_none() {
                     let t = auto_timeout(slowest);
