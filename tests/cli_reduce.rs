@@ -221,7 +221,7 @@ fn choice_artifact_with_grammar() {
         }
     }
     std::fs::write(d.path().join("crash-1"), &seq).unwrap();
-    bin()
+    let out = bin()
         .current_dir(d.path())
         .args([
             "reduce",
@@ -232,9 +232,18 @@ fn choice_artifact_with_grammar() {
             "--input",
             "choices",
             "crash-1",
+            "--json",
         ])
         .assert()
         .success();
+    // --json labels each pass and the unit of its size: choices for the
+    // sequence's passes, bytes for the text polish after them.
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let passes = v[0]["passes"].as_array().unwrap();
+    assert_eq!(passes[0]["unit"], "choices", "{v}");
+    assert_eq!(passes.last().unwrap()["unit"], "bytes", "{v}");
+    assert_eq!(passes.last().unwrap()["size"], v[0]["bytes_after"], "{v}");
+    assert!(passes.iter().all(|p| p["pass"].is_string() && p["tests"].is_u64()));
     // `.min` is the decoded text polished by token/byte ddmin (the --cmd
     // program reads text); `.min.choices` the smallest choice sequence.
     assert_eq!(
@@ -359,7 +368,7 @@ fn text_with_other_blanks_reduces_with_the_grammar() {
         String::from_utf8_lossy(&out.stderr)
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v[0]["passes"][0][0], "respace-blanks", "{v}");
+    assert_eq!(v[0]["passes"][0]["pass"], "respace-blanks", "{v}");
     let min = std::fs::read_to_string(d.path().join("bug.txt.min")).unwrap();
     assert_eq!(min.replace(' ', ""), "/(4-4)", "{min:?}");
     // The human summary says so.

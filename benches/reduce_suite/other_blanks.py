@@ -108,7 +108,7 @@ def main():
                     print(f"| {task['name']} | {variant} | {size} | — | {calls} | {wall:.2f} | {why} |")
                     continue
                 s = json.loads(r.stdout)[0]
-                first = s["passes"][0][0] if s["passes"] else "-"
+                first = s["passes"][0]["pass"] if s["passes"] else "-"
                 print(f"| {task['name']} | {variant} | {size} | {s['bytes_after']} | {calls} | "
                       f"{wall:.2f} | {first} |", flush=True)
                 shutil.copy(out, os.path.join(work, "last.min"))

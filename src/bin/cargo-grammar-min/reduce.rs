@@ -113,8 +113,30 @@ struct Summary {
     seconds: f64,
     interrupted: bool,
     reproduce: String,
-    /// (pass, size after, oracle runs so far)
-    passes: Vec<(&'static str, usize, u64)>,
+    passes: Vec<PassReport>,
+}
+
+/// One pass of a reduction in `--json`: its name, the size it ended at
+/// (in `unit`: bytes of text, or choices of a choice sequence) and the
+/// program's runs so far.
+#[derive(serde::Serialize)]
+struct PassReport {
+    pass: &'static str,
+    size: usize,
+    unit: &'static str,
+    tests: u64,
+}
+
+impl PassReport {
+    fn list(passes: &[(&'static str, usize, u64)], unit: &'static str) -> Vec<Self> {
+        let report = |&(pass, size, tests): &(&'static str, usize, u64)| PassReport {
+            pass,
+            size,
+            unit,
+            tests,
+        };
+        passes.iter().map(report).collect()
+    }
 }
 
 impl Reduce {
@@ -191,7 +213,7 @@ impl Reduce {
                     s.seconds,
                     if s.interrupted { " [interrupted]" } else { "" }
                 );
-                if s.passes.iter().any(|p| p.0 == "respace-blanks") {
+                if s.passes.iter().any(|p| p.pass == "respace-blanks") {
                     eprintln!(
                         "  note: it parses only with its blanks or letter case changed; reduced in the \
                          grammar's spelling, which still fails"
@@ -385,7 +407,12 @@ impl Reduce {
             };
             anyhow::anyhow!("cannot reduce {}: {e}{hint}", artifact.display())
         })?;
-        let mut passes = reduced.passes.clone();
+        let unit = if kind == InputKind::Choices {
+            "choices"
+        } else {
+            "bytes"
+        };
+        let mut passes = PassReport::list(&reduced.passes, unit);
         // Final write (the observer already wrote every improvement).
         session.write_result(&out_path, &reduced.output)?;
         let mut text = text_of(&reduced.output);
@@ -418,11 +445,11 @@ impl Reduce {
             if let Some(e) = werr {
                 return Err(e);
             }
-            passes.extend(
-                r2.passes
-                    .iter()
-                    .map(|&(n, size, t)| (n, size, t + stats.tests)),
-            );
+            let polished = PassReport::list(&r2.passes, "bytes");
+            passes.extend(polished.into_iter().map(|p| PassReport {
+                tests: p.tests + stats.tests,
+                ..p
+            }));
             text = r2.output;
             write_atomic(&out_path, &text)?;
             stats.tests += s2.tests;
