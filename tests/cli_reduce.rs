@@ -243,7 +243,9 @@ fn choice_artifact_with_grammar() {
     assert_eq!(passes[0]["unit"], "choices", "{v}");
     assert_eq!(passes.last().unwrap()["unit"], "bytes", "{v}");
     assert_eq!(passes.last().unwrap()["size"], v[0]["bytes_after"], "{v}");
-    assert!(passes.iter().all(|p| p["pass"].is_string() && p["tests"].is_u64()));
+    assert!(passes
+        .iter()
+        .all(|p| p["pass"].is_string() && p["tests"].is_u64()));
     // `.min` is the decoded text polished by token/byte ddmin (the --cmd
     // program reads text); `.min.choices` the smallest choice sequence.
     assert_eq!(

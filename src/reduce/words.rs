@@ -127,13 +127,19 @@ mod tests {
         // Interesting iff some id (not empty) is a parent.
         let mut o = FnOracle::new(|c: &[u8]| {
             let s = String::from_utf8_lossy(c);
-            let ids = s.split("id=\"").skip(1).map(|r| r.split('"').next().unwrap());
+            let ids = s
+                .split("id=\"")
+                .skip(1)
+                .map(|r| r.split('"').next().unwrap());
             let parents: Vec<_> = s
                 .split("parent=\"")
                 .skip(1)
                 .map(|r| r.split('"').next().unwrap())
                 .collect();
-            if ids.into_iter().any(|i| !i.is_empty() && parents.contains(&i)) {
+            if ids
+                .into_iter()
+                .any(|i| !i.is_empty() && parents.contains(&i))
+            {
                 Outcome::Interesting
             } else {
                 Outcome::NotInteresting

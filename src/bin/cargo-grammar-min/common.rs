@@ -456,6 +456,36 @@ pub fn shell_hint(cmd: &str) -> String {
     }
 }
 
+/// The error for a `--cmd` program that could not be started, with what
+/// to do about it.
+pub fn cannot_run(cmd: &str, e: std::io::Error) -> anyhow::Error {
+    use std::io::ErrorKind;
+    let words = grammar_min::oracle::split::split(cmd).unwrap_or_default();
+    let program = words.first().map_or("", String::as_str);
+    let path = Path::new(program);
+    let hint = match e.kind() {
+        ErrorKind::NotFound if path.is_file() => format!(
+            "\n`{program}` exists, but the interpreter its first line (`#!`) names does not; \
+             fix that line or name the interpreter, e.g. --cmd 'sh {program} {{}}'"
+        ),
+        ErrorKind::NotFound if !program.contains('/') => format!(
+            "\nno program `{program}` on PATH; give its path, e.g. --cmd './{program} {{}}'"
+        ),
+        ErrorKind::NotFound => {
+            format!("\nno file `{program}` (a relative path is taken from the current directory)")
+        }
+        ErrorKind::PermissionDenied if path.is_dir() => {
+            format!("\n`{program}` is a directory, not a program")
+        }
+        ErrorKind::PermissionDenied => format!(
+            "\n`{program}` is not executable: make it so (chmod +x {program}) or name its \
+             interpreter, e.g. --cmd 'sh {program} {{}}'"
+        ),
+        _ => String::new(),
+    };
+    anyhow::anyhow!("cannot run {cmd:?}: {e}{hint}")
+}
+
 /// Is this one of our own result files (not an artifact)?
 pub fn is_result_file(p: &Path) -> bool {
     is_reduce_result(p) || p.to_string_lossy().ends_with(".choices")

@@ -364,7 +364,7 @@ impl Session {
                 let mut slowest = Duration::ZERO;
                 for (i, r) in runs.into_iter().enumerate() {
                     let run = i + 1;
-                    let r = r.with_context(|| format!("cannot run {cmd:?}"))?;
+                    let r = r.map_err(|e| crate::common::cannot_run(cmd, e))?;
                     let outcome = o.classify(&r);
                     if outcome != Outcome::Interesting {
                         let tail = crate::common::stderr_tail(&r.stderr);
