@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
 
 /// Minimise crash artifacts without drifting to another bug.
 ///
@@ -346,6 +347,10 @@ impl Reduce {
         let text_of = |bytes: &[u8]| session.text_of(bytes);
         let mut write_err: Option<anyhow::Error> = None;
         let mut best_len = original.len();
+        // Without a terminal (a log, CI) the bar is hidden: a line every
+        // half minute instead.
+        let logged = !self.json && !std::io::stderr().is_terminal();
+        let mut last_line = Instant::now();
         let result = {
             let bar2 = bar.clone();
             let out_path = &out_path;
@@ -356,13 +361,18 @@ impl Reduce {
                 .with_observer(move |e| match e {
                     Event::Tested(s) => {
                         let secs = started.elapsed().as_secs_f64().max(1e-3);
-                        bar2.set_message(format!(
+                        let line = format!(
                             "size {} | tests {} | {:.1} tests/s | cache hits {}",
                             best_len,
                             s.tests,
                             s.tests as f64 / secs,
                             s.cache_hits
-                        ));
+                        );
+                        if logged && last_line.elapsed() >= Duration::from_secs(30) {
+                            last_line = Instant::now();
+                            eprintln!("{}: {:.0}s {line}", artifact.display(), secs);
+                        }
+                        bar2.set_message(line);
                         bar2.tick();
                     }
                     Event::Improved(bytes) => {
