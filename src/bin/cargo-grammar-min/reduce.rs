@@ -11,11 +11,11 @@ use grammar_min::reduce::{
     Tester,
 };
 use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 /// Minimise crash artifacts without drifting to another bug.

@@ -534,9 +534,10 @@ pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             .collect()
     });
     // ML's functions, applied without parentheses; Lisp's, called as
-    // `(NAME ARGS)`, and its `let` forms.
+    // `(NAME ARGS)`, its value definitions and its `let` forms.
     let cur = inline_each(&cur, tester, ml::ml_defs, ml::inlined);
     let cur = inline_each(&cur, tester, lisp::lisp_defs, lisp::inlined);
+    let cur = inline_each(&cur, tester, lisp::lisp_values, lisp::value_inlined);
     inline_each(&cur, tester, lisp::lisp_lets, lisp::let_inlined)
 }
 

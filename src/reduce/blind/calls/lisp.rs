@@ -151,6 +151,57 @@ pub(super) fn inlined(text: &[u8], d: &LispDef) -> Option<Vec<u8>> {
     replace_spans(text, edits.iter().map(|(s, e, r)| (*s, *e, r.as_slice())))
 }
 
+/// The value definitions of `text`, in order: `(define NAME VALUE)`,
+/// `(defvar NAME VALUE)`, `(defparameter …)`, `(defconst …)`, Clojure's
+/// `(def …)`, as [`LispDef`]s without parameters whose body is the value.
+pub(super) fn lisp_values(text: &[u8]) -> Vec<LispDef> {
+    if !sexprs(text) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (o, c) in pairs(text) {
+        let h = head(text, o);
+        if text[o] != b'('
+            || !matches!(
+                &text[h.0..h.1],
+                b"define" | b"defvar" | b"defparameter" | b"defconst" | b"def"
+            )
+        {
+            continue;
+        }
+        if let &[name, body] = elements(text, o, c).as_slice() {
+            if name.1 > name.0 && text[name.0..name.1].iter().all(|&x| symbolic(x)) {
+                out.push(LispDef {
+                    span: (o, c + 1),
+                    name,
+                    params: Vec::new(),
+                    body,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The candidate that inlines the value definition `d`: deleted, and each
+/// use of its name elsewhere replaced by the value. `None` if the name is
+/// not used.
+pub(super) fn value_inlined(text: &[u8], d: &LispDef) -> Option<Vec<u8>> {
+    let name = &text[d.name.0..d.name.1];
+    let value = &text[d.body.0..d.body.1];
+    let mut edits = vec![(d.span.0, d.span.1, &[][..])];
+    edits.extend(
+        symbols(text)
+            .filter(|&(s, e)| !(d.span.0..d.span.1).contains(&s) && &text[s..e] == name)
+            .map(|(s, e)| (s, e, value)),
+    );
+    if edits.len() == 1 {
+        return None;
+    }
+    edits.sort_by_key(|e| e.0);
+    replace_spans(text, edits)
+}
+
 /// A `(let ((NAME VALUE) …) BODY)` (`let*`, `letrec` too) with one body
 /// form, as byte ranges of the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,6 +303,21 @@ mod tests {
         assert!(lisp_defs(b"(defun f ((a 1) b) b)\n(f 1 2)").is_empty());
         // Not S-expressions: nothing.
         assert!(lisp_defs(b"int define(x) { (define (f) 1) }").is_empty());
+    }
+
+    #[test]
+    fn a_value_definition_goes_into_its_uses() {
+        let t = br#"(define s '("")) (define n 0) (for-each + s) (display "s")"#;
+        let ds = lisp_values(t);
+        assert_eq!(ds.len(), 2);
+        // The string's `s` is no use; `n` has none.
+        assert_eq!(
+            String::from_utf8_lossy(&value_inlined(t, &ds[0]).unwrap()),
+            r#" (define n 0) (for-each + '("")) (display "s")"#
+        );
+        assert_eq!(value_inlined(t, &ds[1]), None);
+        // A function's definition is no value's.
+        assert!(lisp_values(b"(define (f x) x) (f 1)").is_empty());
     }
 
     #[test]
