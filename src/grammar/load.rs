@@ -24,6 +24,11 @@
 //!   can only hold UTF-8, so this is how grammars describe binary formats or
 //!   UTF-8 itself byte by byte (see `grammars/json.json`).
 //!
+//! A definition may also be a character class, one alternative per
+//! character (see [`super::class`]): `"<dchar>": {"class": "[^\"\\\\]"}`.
+//! A top-level key that starts with `//` or `#` is a comment, its value
+//! ignored: `"// strings": "double-quoted, no escapes"`.
+//!
 //! In both, a `<name>` that is not defined is an error (a typo would
 //! otherwise silently become literal text); write such text as separate
 //! tokens in token-list form (`["<", "b", ">"]`) if it is meant literally.
@@ -78,7 +83,9 @@ impl Grammar {
     /// value types, undefined / unproductive nonterminals, empty alternative
     /// lists, a missing start symbol.
     pub fn from_json_str(src: &str, opts: &LoadOptions) -> Result<Grammar, GrammarError> {
-        let entries = parse_entries(src)?;
+        // A key starting with `//` or `#` is a comment: JSON has none.
+        let mut entries = parse_entries(src)?;
+        entries.retain(|(k, _, _)| !k.starts_with("//") && !k.starts_with('#'));
         let mut b = GrammarBuilder::new();
         b.set_start(opts.start.as_deref());
         let mut n_fb = 0usize;
@@ -99,20 +106,30 @@ impl Grammar {
             b.declare(key, Some((*line, *col)));
         }
         for (key, value, (line, col)) in &entries {
-            let Value::Array(alts) = value else {
-                b.diag(
-                    Diagnostic::error(
+            let at = |d: Diagnostic| d.at_symbol(key).at_pos(*line as usize, *col as usize);
+            let alts = match value {
+                Value::Array(alts) => alts,
+                Value::Object(o) if is_class(o) => {
+                    match class_of(o) {
+                        Ok(chars) => chars
+                            .into_iter()
+                            .for_each(|c| b.push_alt(key, vec![Token::T(c)])),
+                        Err(e) => b.diag(at(Diagnostic::error("bad-class", e))),
+                    }
+                    continue;
+                }
+                _ => {
+                    b.diag(at(Diagnostic::error(
                         "wrong-type",
                         format!(
                             "expected a list of alternatives, found {}: write \
-                             \"{key}\": [\"alternative\", ...]",
+                             \"{key}\": [\"alternative\", ...] (or a character class, \
+                             {{\"class\": \"[a-z_]\"}})",
                             describe(value)
                         ),
-                    )
-                    .at_symbol(key)
-                    .at_pos(*line as usize, *col as usize),
-                );
-                continue;
+                    )));
+                    continue;
+                }
             };
             for (ai, alt) in alts.iter().enumerate() {
                 let tokens = match alt {
@@ -171,13 +188,28 @@ impl Grammar {
                             }
                         }
                     },
+                    // A class among the alternatives: one per character.
+                    Value::Object(o) if is_class(o) => {
+                        match class_of(o) {
+                            Ok(chars) => chars
+                                .into_iter()
+                                .for_each(|c| b.push_alt(key, vec![Token::T(c)])),
+                            Err(e) => b.diag(
+                                Diagnostic::error("bad-class", e)
+                                    .at_symbol(key)
+                                    .at_alt(ai as u32),
+                            ),
+                        }
+                        None
+                    }
                     other => {
                         b.diag(
                             Diagnostic::error(
                                 "wrong-type",
                                 format!(
-                                    "alternative is {}: write a string (fuzzingbook) or a \
-                                     list of strings (token-list)",
+                                    "alternative is {}: write a string (fuzzingbook), a \
+                                     list of strings (token-list) or a character class \
+                                     ({{\"class\": \"[a-z_]\"}})",
                                     describe(other)
                                 ),
                             )
@@ -256,6 +288,22 @@ impl Grammar {
             )
         })?;
         Grammar::from_json_str(&src, opts)
+    }
+}
+
+/// Whether a JSON object is a character class, `{"class": …}`.
+fn is_class(o: &serde_json::Map<String, Value>) -> bool {
+    o.len() == 1 && o.contains_key("class")
+}
+
+/// The terminals of a character class object ([`super::class::expand`]).
+fn class_of(o: &serde_json::Map<String, Value>) -> Result<Vec<Vec<u8>>, String> {
+    match &o["class"] {
+        Value::String(spec) => super::class::expand(spec),
+        other => Err(format!(
+            "the class is {}: write it as a string, \"[a-z_]\"",
+            describe(other)
+        )),
     }
 }
 

@@ -35,6 +35,7 @@
 
 mod analysis;
 mod build;
+pub mod class;
 mod diag;
 pub mod load;
 

@@ -191,3 +191,42 @@ fn deep_unit_chain_is_analysed_without_recursion() {
     let g = b.build().unwrap();
     assert_eq!(g.symbol(g.start()).min_depth, n + 1);
 }
+
+#[test]
+fn a_class_is_one_alternative_per_character_and_comments_are_skipped() {
+    let g = load(
+        r##"{
+"// a string": "double-quoted, no escapes",
+"<start>": ["\"<chars>\""],
+"<chars>": ["", "<char><chars>"],
+"# the characters": null,
+"<char>": {"class": "[^\"\\\\\n]"}
+}"##,
+    )
+    .unwrap();
+    let c = g.symbol_by_name("<char>").unwrap();
+    assert_eq!(
+        g.symbol(c).rules.len(),
+        crate::grammar::class::UNIVERSE.len() - 3
+    );
+    assert_eq!(g.rule_to_string(g.alt(c, 0)), "<char> ::= \"a\"");
+    assert!(g.symbol_by_name("// a string").is_none());
+    assert!(crate::parse::parse(&g, b"\"it's a 'string'\t(of sorts)\"").is_ok());
+    assert!(crate::parse::parse(&g, b"\"no \"quote\"").is_err());
+    assert!(crate::parse::parse(&g, b"\"a\\b\"").is_err());
+    // A bad class is an error where it stands.
+    let err = load("{\n\"<start>\": {\"class\": \"[z-a]\"}}").unwrap_err();
+    assert_eq!(err.diagnostics[0].code, "bad-class");
+    assert!(err.to_string().contains("2:1"), "{err}");
+    assert!(err.to_string().contains("runs backwards"), "{err}");
+    // Among other alternatives too, and its errors say which one.
+    let g = load(r#"{"<start>": ["\\<e>", {"class": "[a-c]"}], "<e>": {"class": "[n]"}}"#).unwrap();
+    let s = g.symbol_by_name("<start>").unwrap();
+    assert_eq!(g.symbol(s).rules.len(), 4);
+    assert!(crate::parse::parse(&g, b"\\n").is_ok() && crate::parse::parse(&g, b"c").is_ok());
+    let err = load(r#"{"<start>": ["a", {"class": 7}]}"#).unwrap_err();
+    assert!(err.to_string().contains("alternative 2"), "{err}");
+    assert!(err.to_string().contains("write it as a string"), "{err}");
+    let err = load("{\"<start>\": {\"chars\": \"[a]\"}}").unwrap_err();
+    assert!(err.to_string().contains(r#"{"class": "[a-z_]"}"#), "{err}");
+}
