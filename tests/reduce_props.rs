@@ -156,6 +156,12 @@ proptest! {
         prop_assert!(out.len() <= text.len());
         prop_assert!(in_order(&out, &a, &b));
         prop_assert!(parse_expr(&g, &out).is_some());
+        // A fixpoint: reduced again, the result stays as it is.
+        let mut p = |c: &[u8]| pred(&decode(&g, c, &CFG));
+        let mut o = FnOracle::new(&mut p);
+        let mut t = Tester::new(&mut o).with_image(image).with_image_bound();
+        let again = reduce_choices(&g, &CFG, &r.output, Strategy::Auto, &mut t).unwrap();
+        prop_assert_eq!(decode(&g, &again.output, &CFG), out);
     }
 }
 
