@@ -204,11 +204,38 @@ pub fn respace(g: &Grammar, given: &[u8], how: impl Into<Respacing>) -> Option<R
             through(Mode::Strip, &stripped)?
         }
     };
-    if text == given {
+    if text == given || fuses_words(input, &text) {
         return None;
     }
     let tree = parse(g, &text).ok()?;
     Some(Respaced { text, tree })
+}
+
+/// Whether `out`, `input` respaced, runs two words together that a blank
+/// kept apart in `input` (`let x` as `letx`, a comment's last word and
+/// the next line's first), or splits one (`Inventory` as `Inventor y`).
+/// Such a text is another program: a line comment that swallowed the
+/// rest, a string whose words ran together.
+fn fuses_words(input: &[u8], out: &[u8]) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+    // Each byte that is no blank, and whether a blank comes before it.
+    let marks = |t: &[u8]| {
+        let mut blank = false;
+        let mut v = Vec::with_capacity(t.len());
+        for &b in t {
+            if is_blank(b) {
+                blank = true;
+            } else {
+                v.push((b, std::mem::take(&mut blank)));
+            }
+        }
+        v
+    };
+    let (a, b) = (marks(input), marks(out));
+    a.len() == b.len()
+        && a.windows(2)
+            .zip(b.windows(2))
+            .any(|(x, y)| x[1].1 != y[1].1 && word(x[0].0) && word(x[1].0))
 }
 
 /// The first of [`Respacing::ALL`] that makes `input` parse, with its

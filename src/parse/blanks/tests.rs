@@ -114,7 +114,7 @@ fn a_comment_does_not_swallow_the_next_line() {
 }
 
 #[test]
-fn blanks_inside_tokens_stay_unless_all_go() {
+fn blanks_inside_tokens_stay() {
     let g = Grammar::from_json_str(
         r#"{"<start>": ["<s>", "<s> + <start>"], "<s>": ["'<c>'"],
             "<c>": ["", "<ch><c>"], "<ch>": ["a", "b", " "]}"#,
@@ -125,7 +125,10 @@ fn blanks_inside_tokens_stay_unless_all_go() {
     assert_eq!(r.text, b"'a b' + 'b'");
     let r = respace(&g, b"'a b'+'b'", Blanks::Tight).unwrap();
     assert_eq!(r.text, b"'a b' + 'b'");
-    let r = respace(&g, b"'a b'+ 'b'", Blanks::Removed).unwrap();
+    // Removing every blank would run the string's words together (`'ab'`):
+    // another program, refused.
+    assert!(respace(&g, b"'a b'+ 'b'", Blanks::Removed).is_none());
+    let r = respace(&g, b"'ab'+ 'b'", Blanks::Removed).unwrap();
     assert_eq!(r.text, b"'ab' + 'b'");
 }
 
@@ -206,4 +209,34 @@ fn text_that_no_spacing_fixes_is_left_alone() {
         assert!(respace(&g, b"1 + * 2", how).is_none(), "{how:?}");
         assert!(respace(&g, b"", how).is_none(), "{how:?}");
     }
+}
+
+#[test]
+fn no_respacing_runs_two_words_together() {
+    // A line comment, and statements whose words the grammar writes with
+    // one space; the `'o'` is not in the grammar, so nothing parses as
+    // written. Removing every blank would make it parse as one comment
+    // (`// demolet…`) with its words run together: not the same program.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<stmts>"],
+            "<stmts>": ["<stmt>;", "<stmt>;\n<stmts>", "<comment>\n<stmts>"],
+            "<stmt>": ["let <v> = <e>", "print(<e>)"],
+            "<comment>": ["//<cchars>"],
+            "<cchars>": ["", "<cchar><cchars>"],
+            "<cchar>": {"class": "[^\n]"},
+            "<v>": ["x", "y"], "<e>": ["<v>", "1", "<v> == <v>"]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    let input = b"// demo\nlet x = 1;\nprint(x == 'o');\n";
+    for how in Respacing::ALL {
+        if let Some(r) = respace(&g, input, how) {
+            panic!("{how:?}: {:?}", String::from_utf8_lossy(&r.text));
+        }
+    }
+    // Blanks between punctuation may still go, and words stay apart.
+    let r = respace(&g, b"let  x = 1 ;\n", Blanks::Removed).unwrap();
+    assert_eq!(r.text, b"let x = 1;");
+    assert!(fuses_words(b"a b", b"ab") && !fuses_words(b"a ( b", b"a(b"));
+    assert!(fuses_words(b"-- ab", b"-- a b") && !fuses_words(b"a+b", b"a + b"));
 }
