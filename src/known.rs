@@ -208,9 +208,68 @@ pub fn portable_location(location: &str) -> &str {
     }
 }
 
+impl KnownCrashes {
+    /// The panics of `old` (an earlier list's text) that `new` does not
+    /// cover, as a section to append to `new`'s text. `bucket` keeps them:
+    /// an artifact moved away, or one an older grammar wrote, must not
+    /// make a known bug new again (it would be found again within seconds
+    /// of the next run). A line goes when the user deletes it.
+    pub fn kept_section(old: &str, new: &KnownCrashes) -> String {
+        let Ok(old) = KnownCrashes::parse(old) else {
+            return String::new();
+        };
+        let mut kept: Vec<KnownCrash> = Vec::new();
+        for k in old.entries {
+            let covered = |n: &KnownCrash| {
+                portable_location(&n.location) == portable_location(&k.location)
+                    && n.message
+                        .as_ref()
+                        .is_none_or(|m| Some(m) == k.message.as_ref())
+            };
+            if !new.entries.iter().any(covered) && !kept.contains(&k) {
+                kept.push(k);
+            }
+        }
+        if kept.is_empty() {
+            return String::new();
+        }
+        let mut out = String::from(
+            "\n# Kept from the earlier list: no artifact bucketed now has these panics.\n\
+             # Delete a line once its bug is fixed.\n",
+        );
+        for k in kept {
+            let message = k.message.map(|m| format!("\t{m}")).unwrap_or_default();
+            out.push_str(&format!("panic\t{}{message}\n", k.location));
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_earlier_list_keeps_the_panics_no_artifact_has_now() {
+        let old =
+            "# x\npanic\tsrc/a.rs:1:1\nrepl\npanic\tsrc/b.rs:2:2\tbug N\npanic\tsrc/c.rs:3:3\n";
+        // Not a list: nothing kept.
+        assert_eq!(
+            KnownCrashes::kept_section(old, &KnownCrashes::default()),
+            ""
+        );
+        let old = old.replace("repl\n", "");
+        let new = KnownCrashes::parse("panic\tsrc/a.rs:1:1\tany N\npanic\tsrc/b.rs:2:2\n").unwrap();
+        let kept = KnownCrashes::kept_section(&old, &new);
+        // a.rs: the new entry has a message the old one did not require,
+        // so the old one stays; b.rs: covered by the new entry without
+        // message; c.rs: gone from the new list.
+        let merged = KnownCrashes::parse(&kept).unwrap();
+        let locs: Vec<_> = merged.entries.iter().map(|k| k.location.as_str()).collect();
+        assert_eq!(locs, ["src/a.rs:1:1", "src/c.rs:3:3"]);
+        assert!(kept.contains("Delete a line once its bug is fixed"));
+        assert_eq!(KnownCrashes::kept_section(&kept, &merged), "");
+    }
     use crate::oracle::signature::{extract, Exit};
 
     #[test]

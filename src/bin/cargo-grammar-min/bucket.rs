@@ -412,10 +412,12 @@ fn write_known_crashes(
          One per line: panic<TAB>FILE:LINE:COL[<TAB>MESSAGE, numbers masked as N].",
         target.map(|t| format!(" {t}")).unwrap_or_default()
     );
-    let text = KnownCrashes::render(&header, sigs, level >= SignatureLevel::Message);
+    let mut text = KnownCrashes::render(&header, sigs, level >= SignatureLevel::Message);
+    let path = dir.join(grammar_min::known::FILE_NAME);
+    let (old, now) = (std::fs::read_to_string(&path), KnownCrashes::parse(&text));
+    text += &KnownCrashes::kept_section(&old.unwrap_or_default(), &now.unwrap_or_default());
     let skippable = KnownCrashes::parse(&text).map_or(0, |k| k.entries.len());
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let path = dir.join(grammar_min::known::FILE_NAME);
     write_atomic(&path, text.as_bytes())?;
     Ok((Some(path.display().to_string()), skippable))
 }
