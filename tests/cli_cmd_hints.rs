@@ -33,5 +33,10 @@ fn a_program_that_cannot_start_gets_what_to_do() {
         "no program `no-such-program-here` on PATH; give its path",
     );
     fails_saying(d.path(), "./nope.sh {}", "no file `./nope.sh`");
+    fails_saying(
+        d.path(),
+        "LOC=x ./check.sh {}",
+        "`LOC=x` sets a variable, which takes a shell; or use env: --cmd 'env LOC=x ./check.sh {}'",
+    );
     fails_saying(d.path(), ". {}", "`.` is a directory, not a program");
 }

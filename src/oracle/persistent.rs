@@ -174,7 +174,9 @@ impl PersistentOracle {
             Some(sig) => o.reference = Some(sig),
             None => {
                 return Err(io::Error::other(
-                    "the original input does not fail in persistent mode (the target returned normally)",
+                    "the original input does not fail: the target returned normally on it \
+                     (an input from the corpus, not a crash? one that crashes only in a fresh \
+                     process needs --no-persistent)",
                 ))
             }
         }

@@ -468,6 +468,10 @@ pub fn cannot_run(cmd: &str, e: std::io::Error) -> anyhow::Error {
             "\n`{program}` exists, but the interpreter its first line (`#!`) names does not; \
              fix that line or name the interpreter, e.g. --cmd 'sh {program} {{}}'"
         ),
+        ErrorKind::NotFound if program.contains('=') && !program.contains('/') => format!(
+            "\n`{program}` sets a variable, which takes a shell; or use env: \
+             --cmd 'env {cmd}'"
+        ),
         ErrorKind::NotFound if !program.contains('/') => format!(
             "\nno program `{program}` on PATH; give its path, e.g. --cmd './{program} {{}}'"
         ),

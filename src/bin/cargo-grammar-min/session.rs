@@ -415,7 +415,7 @@ impl Session {
                     )
                     .with_context(|| {
                         format!(
-                            "cannot reproduce {} in persistent mode (--no-persistent starts \
+                            "cannot reproduce {} (persistent mode; --no-persistent starts \
                              the target once per candidate)",
                             artifact.display()
                         )
