@@ -440,3 +440,31 @@ fn patterns_txt_has_one_escaped_pattern_per_line() {
     assert_eq!(text.lines().count(), 1, "{text:?}");
     assert!(text.starts_with("<key> = [[<val>]]\\n"), "{text:?}");
 }
+
+/// A pattern with nothing abstract has one instance, written once.
+#[test]
+fn a_concrete_pattern_is_instantiated_once() {
+    let d = tempfile::tempdir().unwrap();
+    let bug = d.path().join("bug.txt");
+    std::fs::write(&bug, "1 + 2").unwrap();
+    let v = json_of(
+        bin()
+            .args([
+                "generalize",
+                "--cmd",
+                "grep -qxF '1 + 2' {}",
+                "--grammar",
+                &expr(),
+                "--json",
+            ])
+            .arg(&bug),
+    );
+    assert_eq!(v["pattern"], "1 + 2");
+    bin()
+        .args(["instantiate", "-n", "5", "--pattern"])
+        .arg(d.path().join("bug.txt.pattern.json"))
+        .assert()
+        .success()
+        .stdout("1 + 2\n")
+        .stderr(predicates::str::contains("no abstract part"));
+}

@@ -91,8 +91,18 @@ impl Instantiate {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
+        // A pattern without abstract parts has one instance: itself.
+        let n = if p.abstract_nodes().is_empty() && self.n > 1 {
+            eprintln!(
+                "note: the pattern has no abstract part (no <symbol> in it): its one instance \
+                 is the pattern itself, written once"
+            );
+            1
+        } else {
+            self.n
+        };
         let mut stdout = std::io::stdout().lock();
-        for i in 0..self.n {
+        for i in 0..n {
             let t = p.instantiate(&g, &mut rng, &InstanceConfig::default());
             let text = t.unparse(&g);
             match &self.out {
