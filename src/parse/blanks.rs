@@ -211,6 +211,37 @@ pub fn respace(g: &Grammar, given: &[u8], how: impl Into<Respacing>) -> Option<R
     Some(Respaced { text, tree })
 }
 
+/// `e`, the error of parsing `input` as written, or, if `e` stands on a
+/// blank (a `\r` of a CRLF file, an indentation, a blank line), the
+/// error of parsing it with any run of blanks where the grammar writes
+/// one, if that gets further: the obstacle that is no blank, which
+/// respacing cannot mend, with a note where the text as written stopped.
+pub fn past_blanks(g: &Grammar, input: &[u8], e: super::ParseError) -> super::ParseError {
+    if !input.get(e.offset).is_some_and(|&b| is_blank(b)) {
+        return e;
+    }
+    let Some(v) = variant(g, Mode::Runs { empty_too: false }, false) else {
+        return e;
+    };
+    match parse(&v, input) {
+        Err(mut f) if f.offset > e.offset => {
+            // The variant's own start symbol is no name the user knows.
+            let (theirs, ours) = (v.name(v.start()), g.name(g.start()));
+            f.message = format!(
+                "{}\n(blanks aside: as written it stops earlier, on a blank at line {}, \
+                 column {}, where the grammar writes none or another; respacing mends that, \
+                 not this)",
+                f.message
+                    .replace(&format!("parsing {theirs};"), &format!("parsing {ours};")),
+                e.line,
+                e.column
+            );
+            f
+        }
+        _ => e,
+    }
+}
+
 /// Whether `out`, `input` respaced, runs two words together that a blank
 /// kept apart in `input` (`let x` as `letx`, a comment's last word and
 /// the next line's first), or splits one (`Inventory` as `Inventor y`).

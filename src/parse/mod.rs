@@ -59,7 +59,7 @@ mod tables;
 
 use crate::grammar::{Grammar, SymbolId};
 use crate::tree::Tree;
-pub use blanks::{respace, respace_first, Blanks, Respaced, Respacing};
+pub use blanks::{past_blanks, respace, respace_first, Blanks, Respaced, Respacing};
 use chart::Outcome;
 use std::sync::Mutex;
 

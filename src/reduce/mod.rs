@@ -144,12 +144,16 @@ fn check_original(input: &[u8], tester: &mut Tester<'_>) -> Result<(), ReduceErr
 }
 
 fn parse_tree(g: &Grammar, text: &[u8]) -> Result<Tree, ReduceError> {
-    crate::parse::parse(g, text).map_err(|e| ReduceError::Unparseable {
+    crate::parse::parse(g, text).map_err(unparseable)
+}
+
+fn unparseable(e: crate::parse::ParseError) -> ReduceError {
+    ReduceError::Unparseable {
         offset: e.offset,
         line: e.line,
         column: e.column,
         message: e.message,
-    })
+    }
 }
 
 /// Reduces a text input. `grammar` is needed by every strategy but

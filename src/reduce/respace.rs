@@ -1,7 +1,7 @@
 //! A text the grammar does not parse as it is: its respacings
 //! ([`crate::parse::respace`]), each checked with one oracle run.
 
-use super::{parse_tree, ReduceError, Tester};
+use super::{unparseable, ReduceError, Tester};
 use crate::grammar::Grammar;
 use crate::oracle::Outcome;
 use crate::parse::Respacing;
@@ -16,9 +16,11 @@ pub(super) fn parse_respaced(
     text: &[u8],
     tester: &mut Tester<'_>,
 ) -> Result<(Tree, Option<Vec<u8>>), ReduceError> {
-    let err = match parse_tree(g, text) {
+    // An error on a blank is reported past the blanks, where respacing
+    // cannot help.
+    let err = match crate::parse::parse(g, text) {
         Ok(t) => return Ok((t, None)),
-        Err(e) => e,
+        Err(e) => unparseable(crate::parse::past_blanks(g, text, e)),
     };
     let mut gone = None;
     for how in Respacing::ALL {

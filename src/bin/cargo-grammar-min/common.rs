@@ -393,6 +393,7 @@ pub fn read_and_parse(
                 Ok(Some((r.text, r.tree)))
             }
             respaced => {
+                let e = grammar_min::parse::past_blanks(g, &text, e);
                 eprintln!("{}: {e}", path.display());
                 if let Some((how, _)) = respaced {
                     eprintln!(

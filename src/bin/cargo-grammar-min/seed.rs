@@ -84,7 +84,7 @@ impl Seed {
                         note = format!(", {}", how.describe());
                         Ok(r.tree)
                     }
-                    None => Err(e),
+                    None => Err(grammar_min::parse::past_blanks(&g, &text, e)),
                 }
             });
             let choices = tree

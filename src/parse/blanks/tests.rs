@@ -240,3 +240,23 @@ fn no_respacing_runs_two_words_together() {
     assert!(fuses_words(b"a b", b"ab") && !fuses_words(b"a ( b", b"a(b"));
     assert!(fuses_words(b"-- ab", b"-- a b") && !fuses_words(b"a+b", b"a + b"));
 }
+
+#[test]
+fn an_error_on_a_blank_is_reported_past_the_blanks() {
+    let g = expr();
+    // A CRLF file whose real obstacle is the `x` of its second line.
+    let input = b"1 + 2\r\n+ x\r\n";
+    let e = parse(&g, input).unwrap_err();
+    assert_eq!((e.line, e.column), (1, 6));
+    let f = past_blanks(&g, input, e);
+    assert_eq!((f.line, f.column), (2, 3), "{f}");
+    assert!(f.message.contains("while parsing <start>;"), "{f}");
+    assert!(
+        f.message
+            .contains("as written it stops earlier, on a blank at line 1, column 6"),
+        "{f}"
+    );
+    // An error on no blank stays as it is.
+    let e = parse(&g, b"1 + x").unwrap_err();
+    assert_eq!(past_blanks(&g, b"1 + x", e.clone()), e);
+}
