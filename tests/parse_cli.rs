@@ -321,3 +321,26 @@ fn encode_respells_a_text_only_when_asked() {
     let choices = std::fs::read(&out).unwrap();
     assert_eq!(decode(&g, &choices, &DecodeConfig::default()), b"1 + 2");
 }
+
+#[test]
+fn parse_respell_shows_the_tree_reduce_works_on() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("e.txt");
+    std::fs::write(&f, "1+2\n").unwrap();
+    let g = root().join("grammars/expr.json");
+    cli()
+        .args(["parse", "--grammar"])
+        .arg(&g)
+        .arg(&f)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("`parse --respell` shows its tree"));
+    cli()
+        .args(["parse", "--respell", "--format", "json", "--grammar"])
+        .arg(&g)
+        .arg(&f)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\" + \""))
+        .stderr(predicate::str::contains("taken in the grammar's spelling"));
+}

@@ -398,7 +398,7 @@ pub fn read_and_parse(
                 if let Some((how, _)) = respaced {
                     eprintln!(
                         "note: it parses with its spelling changed ({}); `reduce`, `seed`, \
-                         `generalize` and `encode --respell` take it that way",
+                         `generalize` and `encode --respell` take it that way; `parse --respell` shows its tree",
                         how.describe()
                     );
                 }

@@ -25,6 +25,12 @@ pub struct Parse {
     /// Output format: indented tree, nested JSON, or Graphviz DOT.
     #[arg(long, value_enum, default_value_t = Format::Tree)]
     format: Format,
+    /// If the file parses only with its blanks (or letter case) changed
+    /// to the grammar's, print the tree of that spelling, the one
+    /// `reduce`, `seed` and `generalize` work on (a note says what
+    /// changed).
+    #[arg(long)]
+    respell: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -40,7 +46,7 @@ enum Format {
 impl Parse {
     pub fn run(self) -> Result<ExitCode> {
         let g = self.grammar.load()?;
-        let Some((_, tree)) = crate::common::read_and_parse(&g, &self.input, false)? else {
+        let Some((_, tree)) = crate::common::read_and_parse(&g, &self.input, self.respell)? else {
             return Ok(ExitCode::from(1));
         };
         let out = std::io::stdout();
