@@ -38,21 +38,29 @@ fn head(text: &[u8], o: usize) -> (usize, usize) {
     symbol_at(text, o + 1 + (inner.len() - inner.trim_ascii_start().len()))
 }
 
+/// The `(HEAD …)` forms of `text` whose head is one of `heads`, as the
+/// pairs of their parentheses, in order; none unless `text` is made of
+/// S-expressions.
+fn forms<'t>(text: &'t [u8], heads: &'t [&[u8]]) -> impl Iterator<Item = (usize, usize)> + 't {
+    let ps = if sexprs(text) {
+        pairs(text)
+    } else {
+        Vec::new()
+    };
+    ps.into_iter().filter(move |&(o, _)| {
+        let h = head(text, o);
+        text[o] == b'(' && heads.contains(&&text[h.0..h.1])
+    })
+}
+
 /// The definitions of `text` with one body form, in order: `define`,
 /// `defun`, `defn` (the parameters all symbols, `&rest`, `.` and the
 /// like not taken apart).
 pub(super) fn lisp_defs(text: &[u8]) -> Vec<LispDef> {
-    if !sexprs(text) {
-        return Vec::new();
-    }
-    let ps = pairs(text);
     let mut out = Vec::new();
-    for &(o, c) in &ps {
+    for (o, c) in forms(text, &[b"define", b"defun", b"defn"]) {
         let h = head(text, o);
         let kind = &text[h.0..h.1];
-        if text[o] != b'(' || !matches!(kind, b"define" | b"defun" | b"defn") {
-            continue;
-        }
         let els = elements(text, o, c);
         // `(define (NAME P…) BODY)`, or `(defun NAME (P…) BODY)`.
         let (name, list, body) = match (kind, els.as_slice()) {
@@ -155,20 +163,9 @@ pub(super) fn inlined(text: &[u8], d: &LispDef) -> Option<Vec<u8>> {
 /// `(defvar NAME VALUE)`, `(defparameter …)`, `(defconst …)`, Clojure's
 /// `(def …)`, as [`LispDef`]s without parameters whose body is the value.
 pub(super) fn lisp_values(text: &[u8]) -> Vec<LispDef> {
-    if !sexprs(text) {
-        return Vec::new();
-    }
     let mut out = Vec::new();
-    for (o, c) in pairs(text) {
-        let h = head(text, o);
-        if text[o] != b'('
-            || !matches!(
-                &text[h.0..h.1],
-                b"define" | b"defvar" | b"defparameter" | b"defconst" | b"def"
-            )
-        {
-            continue;
-        }
+    let heads: [&[u8]; 5] = [b"define", b"defvar", b"defparameter", b"defconst", b"def"];
+    for (o, c) in forms(text, &heads) {
         if let &[name, body] = elements(text, o, c).as_slice() {
             if name.1 > name.0 && text[name.0..name.1].iter().all(|&x| symbolic(x)) {
                 out.push(LispDef {
@@ -216,15 +213,8 @@ pub(super) struct LispLet {
 
 /// The `let` forms of `text` with one body form, outer first.
 pub(super) fn lisp_lets(text: &[u8]) -> Vec<LispLet> {
-    if !sexprs(text) {
-        return Vec::new();
-    }
     let mut out = Vec::new();
-    for (o, c) in pairs(text) {
-        let h = head(text, o);
-        if text[o] != b'(' || !matches!(&text[h.0..h.1], b"let" | b"let*" | b"letrec") {
-            continue;
-        }
+    for (o, c) in forms(text, &[b"let", b"let*", b"letrec"]) {
         let &[list, body] = elements(text, o, c).as_slice() else {
             continue;
         };
