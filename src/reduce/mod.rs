@@ -450,81 +450,73 @@ fn choices_pipeline(
             _ => cur.to_vec(),
         }
     };
-    // The passes to their fixpoint, then (auto, a choice artifact) the
-    // final polish; if that changed the sequence, all again: its token
-    // deletions can open new subtree edits (`let w = [1];⏎w.f()` polished
-    // to `let w = [].f()`, whose `let w =` goes next).
-    'polished: loop {
-        loop {
-            let before = cur.clone();
-            match strategy {
-                Strategy::Ddmin | Strategy::Blind => {
-                    cur = choices::ddmin_pass(&cur, tester, false);
-                    passes.push(("ddmin-choices", size(&cur), tester.runs()));
-                    break;
-                }
-                Strategy::Perses => cur = tree_pass(perses::perses, &cur, tester),
-                Strategy::Hdd => cur = tree_pass(hdd::hdd, &cur, tester),
-                Strategy::Grabr => cur = tree_pass(grabr::grabr, &cur, tester),
-                Strategy::Auto | Strategy::Choices => {
-                    cur = choices::ddmin_lists(&ctx, cfg, &cur, tester);
-                    passes.push(("ddmin-lists", size(&cur), tester.runs()));
-                    cur = choices::chains::cut_chains(&ctx, cfg, &cur, tester);
-                    passes.push(("cut-chains", size(&cur), tester.runs()));
-                    cur = choices::replace_by_descendant(&ctx, cfg, &cur, tester);
-                    passes.push(("replace-by-descendant", size(&cur), tester.runs()));
-                    cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
-                    passes.push(("minimize-nodes", size(&cur), tester.runs()));
-                    cur = choices::alternatives::switch_alternatives(&ctx, cfg, &cur, tester);
-                    passes.push(("switch-alternatives", size(&cur), tester.runs()));
-                    if strategy == Strategy::Choices {
-                        cur = blind_passes(&cur, tester, &mut passes);
-                    } else if blind {
-                        // Not in text reduction: on a text, after these passes,
-                        // it found nothing on any benchmark, and here (in
-                        // choice space every candidate tree is encoded again)
-                        // it would cost O(nodes²) encodings on a deep tree.
-                        cur = tree_pass(perses::perses, &cur, tester);
-                        passes.push(("perses", size(&cur), tester.runs()));
-                    }
-                }
-            }
-            if cur == before && strategy == Strategy::Auto && !tester.stopped() {
-                // At the fixpoint of the structural passes: the blind ones
-                // (each sweep costs a run per choice, so only here), then
-                // rebuilding nodes through other alternatives; on success the
-                // cheaper passes run again.
-                if blind {
-                    cur = blind_passes(&cur, tester, &mut passes);
-                } else {
-                    cur = choices::lower_nodes(&ctx, cfg, &cur, tester);
-                    passes.push(("lower-nodes", size(&cur), tester.runs()));
-                }
-                if cur == before {
-                    cur = choices::alternatives::join_lists(&ctx, cfg, &cur, tester);
-                    passes.push(("join-lists", size(&cur), tester.runs()));
-                }
-                if cur == before {
-                    cur = choices::restructure(&ctx, cfg, &cur, tester);
-                    passes.push(("restructure", size(&cur), tester.runs()));
-                }
-            }
-            if cur == before || tester.stopped() {
+    loop {
+        let before = cur.clone();
+        match strategy {
+            Strategy::Ddmin | Strategy::Blind => {
+                cur = choices::ddmin_pass(&cur, tester, false);
+                passes.push(("ddmin-choices", size(&cur), tester.runs()));
                 break;
             }
-        }
-        if blind && strategy == Strategy::Auto && !tester.stopped() {
-            // The final polish: token runs of the text, within the grammar's
-            // language (a text reduction's polish may leave it, since its
-            // oracle reads the text).
-            let before = cur.clone();
-            cur = choices::delete_text_runs(g, cfg, &cur, tester);
-            passes.push(("delete-text-runs", size(&cur), tester.runs()));
-            if cur != before && !tester.stopped() {
-                continue 'polished;
+            Strategy::Perses => cur = tree_pass(perses::perses, &cur, tester),
+            Strategy::Hdd => cur = tree_pass(hdd::hdd, &cur, tester),
+            Strategy::Grabr => cur = tree_pass(grabr::grabr, &cur, tester),
+            Strategy::Auto | Strategy::Choices => {
+                cur = choices::ddmin_lists(&ctx, cfg, &cur, tester);
+                passes.push(("ddmin-lists", size(&cur), tester.runs()));
+                cur = choices::chains::cut_chains(&ctx, cfg, &cur, tester);
+                passes.push(("cut-chains", size(&cur), tester.runs()));
+                cur = choices::replace_by_descendant(&ctx, cfg, &cur, tester);
+                passes.push(("replace-by-descendant", size(&cur), tester.runs()));
+                cur = choices::minimize_nodes(&ctx, cfg, &cur, tester);
+                passes.push(("minimize-nodes", size(&cur), tester.runs()));
+                cur = choices::alternatives::switch_alternatives(&ctx, cfg, &cur, tester);
+                passes.push(("switch-alternatives", size(&cur), tester.runs()));
+                if strategy == Strategy::Choices {
+                    cur = blind_passes(&cur, tester, &mut passes);
+                } else if blind {
+                    // Not in text reduction: on a text, after these passes,
+                    // it found nothing on any benchmark, and here (in
+                    // choice space every candidate tree is encoded again)
+                    // it would cost O(nodes²) encodings on a deep tree.
+                    cur = tree_pass(perses::perses, &cur, tester);
+                    passes.push(("perses", size(&cur), tester.runs()));
+                }
             }
         }
-        break;
+        if cur == before && strategy == Strategy::Auto && !tester.stopped() {
+            // At the fixpoint of the structural passes: the blind ones
+            // (each sweep costs a run per choice, so only here), then
+            // rebuilding nodes through other alternatives; on success the
+            // cheaper passes run again.
+            if blind {
+                cur = blind_passes(&cur, tester, &mut passes);
+            } else {
+                cur = choices::lower_nodes(&ctx, cfg, &cur, tester);
+                passes.push(("lower-nodes", size(&cur), tester.runs()));
+            }
+            if cur == before {
+                cur = choices::alternatives::join_lists(&ctx, cfg, &cur, tester);
+                passes.push(("join-lists", size(&cur), tester.runs()));
+            }
+            if cur == before {
+                cur = choices::restructure(&ctx, cfg, &cur, tester);
+                passes.push(("restructure", size(&cur), tester.runs()));
+            }
+        }
+        if cur == before && blind && strategy == Strategy::Auto && !tester.stopped() {
+            // At the fixpoint of all the others, the final polish: token
+            // runs of the text, within the grammar's language (a text
+            // reduction's polish may leave it, since its oracle reads the
+            // text). Its deletions can open new subtree edits (`let w =
+            // [1];⏎w.f()` polished to `let w = [].f()`, whose `let w =`
+            // goes next): if it changed anything, all again.
+            cur = choices::delete_text_runs(g, cfg, &cur, tester);
+            passes.push(("delete-text-runs", size(&cur), tester.runs()));
+        }
+        if cur == before || tester.stopped() {
+            break;
+        }
     }
     if let Some(b) = tester.best() {
         if tester.better(b, &cur) {
