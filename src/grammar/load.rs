@@ -107,17 +107,10 @@ impl Grammar {
         }
         for (key, value, (line, col)) in &entries {
             let at = |d: Diagnostic| d.at_symbol(key).at_pos(*line as usize, *col as usize);
-            let alts = match value {
+            let alts: &[Value] = match value {
                 Value::Array(alts) => alts,
-                Value::Object(o) if is_class(o) => {
-                    match class_of(o) {
-                        Ok(chars) => chars
-                            .into_iter()
-                            .for_each(|c| b.push_alt(key, vec![Token::T(c)])),
-                        Err(e) => b.diag(at(Diagnostic::error("bad-class", e))),
-                    }
-                    continue;
-                }
+                // A class as the whole definition: its one alternative.
+                Value::Object(o) if is_class(o) => std::slice::from_ref(value),
                 _ => {
                     b.diag(at(Diagnostic::error(
                         "wrong-type",
@@ -194,11 +187,9 @@ impl Grammar {
                             Ok(chars) => chars
                                 .into_iter()
                                 .for_each(|c| b.push_alt(key, vec![Token::T(c)])),
-                            Err(e) => b.diag(
-                                Diagnostic::error("bad-class", e)
-                                    .at_symbol(key)
-                                    .at_alt(ai as u32),
-                            ),
+                            Err(e) => {
+                                b.diag(at(Diagnostic::error("bad-class", e)).at_alt(ai as u32))
+                            }
                         }
                         None
                     }
