@@ -1,6 +1,6 @@
 //! Building and validating a [`Grammar`] from named alternatives.
 
-use super::diag::{Diagnostic, GrammarError};
+use super::diag::{Diagnostic, GrammarError, Severity};
 use super::load::GrammarFormat;
 use super::{analysis, Elem, Grammar, Rule, SymbolId, SymbolInfo, TermId, INFINITE};
 use std::collections::HashMap;
@@ -152,7 +152,12 @@ impl GrammarBuilder {
                     e,
                 ));
             }
-            if e.alts.is_empty() {
+            // Not when each alternative was an error already (a bad
+            // class, a wrong type): that one says what to mend.
+            let mended_first = |d: &Diagnostic| {
+                d.severity == Severity::Error && d.nonterminal.as_deref() == Some(&e.name)
+            };
+            if e.alts.is_empty() && !diagnostics.iter().any(mended_first) {
                 diagnostics.push(located(
                     Diagnostic::error(
                         "no-alternatives",

@@ -217,6 +217,8 @@ fn a_class_is_one_alternative_per_character_and_comments_are_skipped() {
     // A bad class is an error where it stands.
     let err = load("{\n\"<start>\": {\"class\": \"[z-a]\"}}").unwrap_err();
     assert_eq!(err.diagnostics[0].code, "bad-class");
+    // The one error: no second one for the symbol's lost alternatives.
+    assert_eq!(err.diagnostics.len(), 1, "{err}");
     assert!(err.to_string().contains("2:1"), "{err}");
     assert!(err.to_string().contains("runs backwards"), "{err}");
     // Among other alternatives too, and its errors say which one.
