@@ -16,11 +16,9 @@ pub(super) fn parse_respaced(
     text: &[u8],
     tester: &mut Tester<'_>,
 ) -> Result<(Tree, Option<Vec<u8>>), ReduceError> {
-    // An error on a blank is reported past the blanks, where respacing
-    // cannot help.
     let err = match crate::parse::parse(g, text) {
         Ok(t) => return Ok((t, None)),
-        Err(e) => unparseable(crate::parse::past_blanks(g, text, e)),
+        Err(e) => e,
     };
     let mut gone = None;
     for how in Respacing::ALL {
@@ -32,6 +30,9 @@ pub(super) fn parse_respaced(
         }
         gone.get_or_insert((how, r.text));
     }
+    // An error on a blank is reported past the blanks, where respacing
+    // cannot help: worked out only now, when no respacing did.
+    let err = unparseable(crate::parse::past_blanks(g, text, err));
     Err(match (err, gone) {
         (
             ReduceError::Unparseable {
