@@ -129,12 +129,17 @@ struct PassReport {
 }
 
 impl PassReport {
-    fn list(passes: &[(&'static str, usize, u64)], unit: &'static str) -> Vec<Self> {
+    /// `passes` as reports, their runs counted after `runs_before`.
+    fn list(
+        passes: &[(&'static str, usize, u64)],
+        unit: &'static str,
+        runs_before: u64,
+    ) -> Vec<Self> {
         let report = |&(pass, size, tests): &(&'static str, usize, u64)| PassReport {
             pass,
             size,
             unit,
-            tests,
+            tests: tests + runs_before,
         };
         passes.iter().map(report).collect()
     }
@@ -422,7 +427,7 @@ impl Reduce {
         } else {
             "bytes"
         };
-        let mut passes = PassReport::list(&reduced.passes, unit);
+        let mut passes = PassReport::list(&reduced.passes, unit, 0);
         // Final write (the observer already wrote every improvement).
         session.write_result(&out_path, &reduced.output)?;
         let mut text = text_of(&reduced.output);
@@ -455,11 +460,7 @@ impl Reduce {
             if let Some(e) = werr {
                 return Err(e);
             }
-            let polished = PassReport::list(&r2.passes, "bytes");
-            passes.extend(polished.into_iter().map(|p| PassReport {
-                tests: p.tests + stats.tests,
-                ..p
-            }));
+            passes.extend(PassReport::list(&r2.passes, "bytes", stats.tests));
             text = r2.output;
             write_atomic(&out_path, &text)?;
             stats.tests += s2.tests;
