@@ -248,7 +248,7 @@ pub fn past_blanks(g: &Grammar, input: &[u8], e: super::ParseError) -> super::Pa
 /// Such a text is another program: a line comment that swallowed the
 /// rest, a string whose words ran together.
 fn fuses_words(input: &[u8], out: &[u8]) -> bool {
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+    use crate::reduce::ddmin::is_word as word;
     // Each byte that is no blank, and whether a blank comes before it.
     let marks = |t: &[u8]| {
         let mut blank = false;
