@@ -236,12 +236,11 @@ fn choice_artifact_with_grammar() {
         ])
         .assert()
         .success();
-    // --json labels each pass and the unit of its size: choices for the
-    // sequence's passes, bytes for the text polish after them.
+    // --json labels each pass and the unit of its size: a choice artifact
+    // is reduced as text (its candidates encoded back), so bytes of text.
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     let passes = v[0]["passes"].as_array().unwrap();
-    assert_eq!(passes[0]["unit"], "choices", "{v}");
-    assert_eq!(passes.last().unwrap()["unit"], "bytes", "{v}");
+    assert!(passes.iter().all(|p| p["unit"] == "bytes"), "{v}");
     assert_eq!(passes.last().unwrap()["size"], v[0]["bytes_after"], "{v}");
     assert!(passes
         .iter()
@@ -252,6 +251,33 @@ fn choice_artifact_with_grammar() {
         std::fs::read_to_string(d.path().join("crash-1.min")).unwrap(),
         "(())"
     );
+    // (The text passes delete and replace subtrees; no run spends itself
+    // on lowering the first name, a one-byte token, to `a`.)
+    let c = std::fs::read(d.path().join("crash-1.min.choices")).unwrap();
+    let t = grammar_min::generate::decode(&gr, &c, &cfg);
+    assert!(t.ends_with(b" = ((a));\n") && t.len() == 11, "{t:?}");
+    // The choice passes alone (`--strategy choices`) report sizes in
+    // choices and lower the name too.
+    let out = bin()
+        .current_dir(d.path())
+        .args([
+            "reduce",
+            "--cmd",
+            "sh -c 'grep -q \"((\" \"$1\" && grep -q \"))\" \"$1\"' sh",
+            "--grammar",
+            g.to_str().unwrap(),
+            "--input",
+            "choices",
+            "--strategy",
+            "choices",
+            "crash-1",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let passes = v[0]["passes"].as_array().unwrap();
+    assert_eq!(passes[0]["unit"], "choices", "{v}");
     let c = std::fs::read(d.path().join("crash-1.min.choices")).unwrap();
     assert_eq!(
         grammar_min::generate::decode(&gr, &c, &cfg),

@@ -396,7 +396,7 @@ pub(super) fn blind_into(
     if !cur.is_empty() && tester.test(b"") == Outcome::Interesting {
         tester.accept(b"");
         cur.clear();
-        passes.push(("empty", 0, tester.stats().tests));
+        passes.push(("empty", 0, tester.runs()));
         return;
     }
     super::polish::squeeze_blanks_once(cur, tester, passes);
@@ -410,7 +410,7 @@ pub(super) fn blind_into(
     }
     if units.len() > 2 {
         *cur = ddmin::fruitful_chunks_from_end(units, tester).concat();
-        passes.push(("chunk-units", cur.len(), tester.stats().tests));
+        passes.push(("chunk-units", cur.len(), tester.runs()));
     }
     rounds(cur, tester, passes, None, true);
 }
@@ -453,37 +453,37 @@ fn rounds(
     let mut first_bytes = first;
     let mut kept_words: Vec<Vec<u8>> = keywords.map(<[_]>::to_vec).unwrap_or_default();
     *cur = comments::delete_comments(cur, tester);
-    passes.push(("delete-comments", cur.len(), tester.stats().tests));
+    passes.push(("delete-comments", cur.len(), tester.runs()));
     loop {
         let before = cur.clone();
         *cur = delete_elements(cur, tester);
-        passes.push(("delete-elements", cur.len(), tester.stats().tests));
+        passes.push(("delete-elements", cur.len(), tester.runs()));
         *cur = delete_pairs(cur, tester);
-        passes.push(("delete-pairs", cur.len(), tester.stats().tests));
+        passes.push(("delete-pairs", cur.len(), tester.runs()));
         *cur = tags::delete_tags(cur, tester);
-        passes.push(("delete-tags", cur.len(), tester.stats().tests));
+        passes.push(("delete-tags", cur.len(), tester.runs()));
         *cur = keywords::delete_keyword_blocks(cur, tester);
-        passes.push(("delete-keyword-blocks", cur.len(), tester.stats().tests));
+        passes.push(("delete-keyword-blocks", cur.len(), tester.runs()));
         *cur = args::delete_arguments(cur, tester);
-        passes.push(("delete-arguments", cur.len(), tester.stats().tests));
+        passes.push(("delete-arguments", cur.len(), tester.runs()));
         *cur = indent::delete_blocks(cur, tester);
-        passes.push(("delete-blocks", cur.len(), tester.stats().tests));
+        passes.push(("delete-blocks", cur.len(), tester.runs()));
         *cur = calls::inline_functions(cur, tester);
-        passes.push(("inline-functions", cur.len(), tester.stats().tests));
+        passes.push(("inline-functions", cur.len(), tester.runs()));
         let ls = ddmin::lines(cur);
         if ls.len() > 1 {
             *cur = ddmin::chunk_pass_from_end(ls, tester).concat();
-            passes.push(("sweep-lines", cur.len(), tester.stats().tests));
+            passes.push(("sweep-lines", cur.len(), tester.runs()));
         }
         let ss = lists::statements(cur);
         let several = ss.len() > 1;
         if ss.len() > 1 {
             *cur = ddmin::chunk_pass_from_end(ss, tester).concat();
-            passes.push(("sweep-statements", cur.len(), tester.stats().tests));
+            passes.push(("sweep-statements", cur.len(), tester.runs()));
         }
         if several {
             *cur = lists::drop_last_separated(cur, tester);
-            passes.push(("drop-last-statement", cur.len(), tester.stats().tests));
+            passes.push(("drop-last-statement", cur.len(), tester.runs()));
         }
         // A name defined and used is shortened in every place at once.
         // A word that kept its spelling once (a key the program looks up,
@@ -493,7 +493,7 @@ fn rounds(
         let now = ddmin::tokens(cur);
         kept_words.extend(tried.into_iter().filter(|w| now.contains(&w.as_slice())));
         kept_words.sort_unstable();
-        passes.push(("shorten-words", cur.len(), tester.stats().tests));
+        passes.push(("shorten-words", cur.len(), tester.runs()));
         // After the first round the text was 1-minimal before the
         // edits of one round: runs of tokens or bytes seldom go, single
         // ones are the proof. Each sweep is one pass (a unit passed over
@@ -514,7 +514,7 @@ fn rounds(
             }
         };
         *cur = sweep(first)(ddmin::tokens(cur), tester).concat();
-        passes.push(("sweep-tokens", cur.len(), tester.stats().tests));
+        passes.push(("sweep-tokens", cur.len(), tester.runs()));
         first = false;
         if tester.stopped() {
             return;
@@ -525,44 +525,44 @@ fn rounds(
             // two or three tokens at a time; another round if any of
             // them changed the text, else the byte sweep (below).
             *cur = inline::inline_definitions(cur, tester);
-            passes.push(("inline-definitions", cur.len(), tester.stats().tests));
+            passes.push(("inline-definitions", cur.len(), tester.runs()));
             *cur = alias::replace_aliases(cur, tester);
-            passes.push(("replace-aliases", cur.len(), tester.stats().tests));
+            passes.push(("replace-aliases", cur.len(), tester.runs()));
             *cur = lists::delete_list_elements(cur, tester);
-            passes.push(("delete-list-elements", cur.len(), tester.stats().tests));
+            passes.push(("delete-list-elements", cur.len(), tester.runs()));
             *cur = args::delete_columns(cur, tester);
-            passes.push(("delete-columns", cur.len(), tester.stats().tests));
+            passes.push(("delete-columns", cur.len(), tester.runs()));
             *cur = constants::constants(cur, tester);
-            passes.push(("constants", cur.len(), tester.stats().tests));
+            passes.push(("constants", cur.len(), tester.runs()));
             *cur = lift::lift_contents(cur, tester);
-            passes.push(("lift-contents", cur.len(), tester.stats().tests));
+            passes.push(("lift-contents", cur.len(), tester.runs()));
             // Edits in several places at once, which no subtree edit
             // makes (`_[a]="[";0~_[a]` to `_="[";0~_`).
             *cur = args::delete_aligned_arguments(cur, tester);
-            passes.push(("delete-aligned-arguments", cur.len(), tester.stats().tests));
+            passes.push(("delete-aligned-arguments", cur.len(), tester.runs()));
             *cur = repeats::delete_repeats(cur, tester);
-            passes.push(("delete-repeats", cur.len(), tester.stats().tests));
+            passes.push(("delete-repeats", cur.len(), tester.runs()));
             // After a grammar reduction, on a text still in the
             // language, subtrees were replaced by their parts and deleted
             // whole already: these found little there and were a third of
             // the runs.
             if whole_fixpoint {
                 *cur = hoist::hoist_parts(cur, tester);
-                passes.push(("hoist-parts", cur.len(), tester.stats().tests));
+                passes.push(("hoist-parts", cur.len(), tester.runs()));
                 *cur = branches::pick_branches(cur, tester);
-                passes.push(("pick-branches", cur.len(), tester.stats().tests));
+                passes.push(("pick-branches", cur.len(), tester.runs()));
                 *cur = ddmin::delete_adjacent_tokens(cur, tester);
-                passes.push(("delete-adjacent-tokens", cur.len(), tester.stats().tests));
+                passes.push(("delete-adjacent-tokens", cur.len(), tester.runs()));
                 *cur = ddmin::delete_between_equal_tokens(cur, tester);
                 passes.push((
                     "delete-between-equal-tokens",
                     cur.len(),
-                    tester.stats().tests,
+                    tester.runs(),
                 ));
                 *cur = scopes::flatten_scopes(cur, tester);
-                passes.push(("flatten-scopes", cur.len(), tester.stats().tests));
+                passes.push(("flatten-scopes", cur.len(), tester.runs()));
                 *cur = results::delete_results(cur, tester);
-                passes.push(("delete-results", cur.len(), tester.stats().tests));
+                passes.push(("delete-results", cur.len(), tester.runs()));
             }
             if tester.stopped() {
                 return;
@@ -573,7 +573,7 @@ fn rounds(
                 Some(k) => ddmin::ddmin_bytes_keeping(cur, k, true, tester),
                 None => sweep(first_bytes)(cur.chunks(1).collect(), tester).concat(),
             };
-            passes.push(("sweep-bytes", cur.len(), tester.stats().tests));
+            passes.push(("sweep-bytes", cur.len(), tester.runs()));
             first_bytes = false;
             if *cur == before || tester.stopped() {
                 return;

@@ -32,6 +32,7 @@ pub mod edit;
 pub mod grabr;
 pub mod hdd;
 pub mod perses;
+mod as_text;
 mod polish;
 mod respace;
 mod tester;
@@ -39,6 +40,7 @@ pub mod treeops;
 mod via_choices;
 pub mod words;
 
+pub use as_text::reduce_choices_as_text;
 pub use polish::polish;
 pub use respace::first_difference;
 pub use tester::{shortlex_lt, Event, OutcomeCache, Stats, Tester};
@@ -134,6 +136,9 @@ pub struct Reduced {
     /// Passes run, each with the size it ended at and the oracle runs so
     /// far: `(name, size, tests)`.
     pub passes: Vec<(&'static str, usize, u64)>,
+    /// Whether the passes' sizes are bytes of text (a text reduction, or
+    /// a choice artifact reduced as text) rather than choices.
+    pub sizes_in_text: bool,
 }
 
 fn check_original(input: &[u8], tester: &mut Tester<'_>) -> Result<(), ReduceError> {
@@ -178,6 +183,7 @@ pub fn reduce_text(
         return Ok(Reduced {
             output: cur,
             passes,
+            sizes_in_text: true,
         });
     }
     if strategy == Strategy::Blind || (strategy == Strategy::Auto && grammar.is_none()) {
@@ -185,6 +191,7 @@ pub fn reduce_text(
         return Ok(Reduced {
             output: cur,
             passes,
+            sizes_in_text: true,
         });
     }
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
@@ -201,7 +208,7 @@ pub fn reduce_text(
         tester.accept(input);
         cur = text;
         tester.accept(&cur);
-        passes.push(("respace-blanks", cur.len(), tester.stats().tests));
+        passes.push(("respace-blanks", cur.len(), tester.runs()));
     }
     if strategy == Strategy::Auto {
         // Blanks squeezed first, lines joined if that keeps the failure,
@@ -220,7 +227,7 @@ pub fn reduce_text(
                 tester.accept(&squeezed);
                 cur = squeezed;
                 tree = t;
-                passes.push(("squeeze-blanks", cur.len(), tester.stats().tests));
+                passes.push(("squeeze-blanks", cur.len(), tester.runs()));
                 break;
             }
         }
@@ -299,6 +306,7 @@ pub fn reduce_text(
     Ok(Reduced {
         output: cur,
         passes,
+        sizes_in_text: true,
     })
 }
 
@@ -340,7 +348,7 @@ fn grammar_rounds(
                             passes.push((
                                 "restructure",
                                 tree.unparse(g).len(),
-                                tester.stats().tests,
+                                tester.runs(),
                             ));
                         }
                         _ => break,
@@ -364,7 +372,7 @@ fn grammar_rounds(
                     _ => "grabr",
                 },
                 cur.len(),
-                tester.stats().tests,
+                tester.runs(),
             ));
             break;
         }
@@ -406,7 +414,32 @@ pub fn reduce_choices(
     strategy: Strategy,
     tester: &mut Tester<'_>,
 ) -> Result<Reduced, ReduceError> {
-    choices_pipeline(g, cfg, input, strategy, true, tester)
+    if strategy != Strategy::Auto || std::env::var_os("GM_CHOICES").is_some() {
+        return choices_pipeline(g, cfg, input, strategy, true, false, tester);
+    }
+    check_original(input, tester)?;
+    let mut cur = input.to_vec();
+    let mut passes = Vec::new();
+    loop {
+        let r = reduce_choices_as_text(g, cfg, &cur, strategy, tester)?;
+        passes.extend(r.passes);
+        if tester.stopped() {
+            cur = r.output;
+            break;
+        }
+        let r2 = choices_pipeline(g, cfg, &r.output, strategy, true, true, tester)?;
+        passes.extend(r2.passes);
+        let changed = r2.output != r.output;
+        cur = r2.output;
+        if !changed || tester.stopped() {
+            break;
+        }
+    }
+    Ok(Reduced {
+        output: cur,
+        passes,
+        sizes_in_text: true,
+    })
 }
 
 /// [`reduce_choices`]; `blind` = whether `auto` runs the grammar-blind
@@ -417,14 +450,16 @@ pub fn reduce_choices(
 /// them, and they were 60 % of the runs on a deeply nested JSON input);
 /// the text polish deletes tokens instead. Without `blind`, `auto` also
 /// leaves out Perses (see the call site).
-fn choices_pipeline(
+pub(crate) fn choices_pipeline(
     g: &Grammar,
     cfg: &DecodeConfig,
     input: &[u8],
     strategy: Strategy,
     blind: bool,
+    sizes_in_text: bool,
     tester: &mut Tester<'_>,
 ) -> Result<Reduced, ReduceError> {
+    let sizes_in_text = sizes_in_text || !blind;
     check_original(input, tester)?;
     // Text reduction (not `blind`) ends with a polish that deletes the
     // bytes of lexical tokens: its passes leave them whole.
@@ -434,10 +469,10 @@ fn choices_pipeline(
     // Pass reports: in text reduction, text bytes and the text tester's
     // runs ([`Tester::runs`]), as the text passes report theirs.
     let size = |c: &[u8]| {
-        if blind {
-            c.len()
-        } else {
+        if sizes_in_text {
             decode(g, c, cfg).len()
+        } else {
+            c.len()
         }
     };
     let mut cur = input.to_vec();
@@ -473,8 +508,8 @@ fn choices_pipeline(
                 cur = choices::alternatives::switch_alternatives(&ctx, cfg, &cur, tester);
                 passes.push(("switch-alternatives", size(&cur), tester.runs()));
                 if strategy == Strategy::Choices {
-                    cur = blind_passes(&cur, tester, &mut passes);
-                } else if blind {
+                    cur = blind_passes(&cur, tester, &mut passes, &size);
+                } else if blind && std::env::var_os("GM_NOPERSES").is_none() {
                     // Not in text reduction: on a text, after these passes,
                     // it found nothing on any benchmark, and here (in
                     // choice space every candidate tree is encoded again)
@@ -489,8 +524,8 @@ fn choices_pipeline(
             // (each sweep costs a run per choice, so only here), then
             // rebuilding nodes through other alternatives; on success the
             // cheaper passes run again.
-            if blind {
-                cur = blind_passes(&cur, tester, &mut passes);
+            if blind && std::env::var_os("GM_NOBLIND").is_none() {
+                cur = blind_passes(&cur, tester, &mut passes, &size);
             } else {
                 cur = choices::lower_nodes(&ctx, cfg, &cur, tester);
                 passes.push(("lower-nodes", size(&cur), tester.runs()));
@@ -526,6 +561,7 @@ fn choices_pipeline(
     Ok(Reduced {
         output: cur,
         passes,
+        sizes_in_text,
     })
 }
 
@@ -536,13 +572,14 @@ fn blind_passes(
     cur: &[u8],
     tester: &mut Tester<'_>,
     passes: &mut Vec<(&'static str, usize, u64)>,
+    size: &dyn Fn(&[u8]) -> usize,
 ) -> Vec<u8> {
     let mut cur = choices::ddmin_pass(cur, tester, false);
-    passes.push(("ddmin-choices", cur.len(), tester.stats().tests));
+    passes.push(("ddmin-choices", size(&cur), tester.runs()));
     cur = choices::delete_runs(&cur, tester);
-    passes.push(("delete-runs", cur.len(), tester.stats().tests));
+    passes.push(("delete-runs", size(&cur), tester.runs()));
     cur = choices::lower_bytes(&cur, tester);
-    passes.push(("lower-bytes", cur.len(), tester.stats().tests));
+    passes.push(("lower-bytes", size(&cur), tester.runs()));
     cur
 }
 

@@ -30,6 +30,7 @@ pub fn polish(input: &[u8], keywords: Option<&[Vec<u8>]>, tester: &mut Tester<'_
     Reduced {
         output: cur,
         passes,
+        sizes_in_text: true,
     }
 }
 
@@ -44,7 +45,7 @@ pub(super) fn squeeze_blanks_once(
     if squeezed.len() < cur.len() && tester.test(&squeezed) == Outcome::Interesting {
         tester.accept(&squeezed);
         *cur = squeezed;
-        passes.push(("squeeze-blanks", cur.len(), tester.stats().tests));
+        passes.push(("squeeze-blanks", cur.len(), tester.runs()));
     }
 }
 
@@ -57,11 +58,11 @@ pub(super) fn polish_into(
     squeeze_blanks_once(cur, tester, passes);
     if ddmin::lines(cur).len() > 1 {
         *cur = ddmin::ddmin_split(cur, ddmin::lines, tester);
-        passes.push(("ddmin-lines", cur.len(), tester.stats().tests));
+        passes.push(("ddmin-lines", cur.len(), tester.runs()));
     }
     if let Some(k) = keywords {
         *cur = words::shorten_repeated_words(cur, k, tester);
-        passes.push(("shorten-words", cur.len(), tester.stats().tests));
+        passes.push(("shorten-words", cur.len(), tester.runs()));
     }
     // After the grammar passes (`keywords`): single-unit deletions first,
     // from the end. Until neither stage changes anything: a byte deletion
@@ -76,9 +77,9 @@ pub(super) fn polish_into(
         } else {
             ddmin::ddmin(units, tester, &mut |u: &[&[u8]]| u.concat(), None).concat()
         };
-        passes.push(("ddmin-tokens", cur.len(), tester.stats().tests));
+        passes.push(("ddmin-tokens", cur.len(), tester.runs()));
         *cur = ddmin::ddmin_bytes_keeping(cur, keywords.unwrap_or_default(), fine, tester);
-        passes.push(("ddmin-bytes", cur.len(), tester.stats().tests));
+        passes.push(("ddmin-bytes", cur.len(), tester.runs()));
         if *cur == before || tester.stopped() {
             break;
         }

@@ -422,7 +422,7 @@ impl Reduce {
             };
             anyhow::anyhow!("cannot reduce {}: {e}{hint}", artifact.display())
         })?;
-        let unit = if kind == InputKind::Choices {
+        let unit = if !reduced.sizes_in_text {
             "choices"
         } else {
             "bytes"

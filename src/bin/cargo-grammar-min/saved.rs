@@ -75,17 +75,20 @@ impl Session {
     /// `tester` ordering a choice artifact's candidates by the text they
     /// decode to (the user reads the text: a shorter one is the better
     /// result), shorter ones first. A `--cmd` program sees only that text,
-    /// so it is also the cache key; a fuzz target reads the choices (its
-    /// outcome may depend on more than the text). Other inputs: `tester`.
+    /// and so does the body of a `grammar_fuzz_target!`: the text is also
+    /// the cache key (two sequences of one text run once). Another fuzz
+    /// target reads the choices (its outcome may depend on more than the
+    /// text). Other inputs: `tester`.
     pub fn order_by_text<'o>(&'o self, tester: Tester<'o>) -> Tester<'o> {
         let (InputKind::Choices, Some(g)) = (self.kind, &self.grammar) else {
             return tester;
         };
         let cfg = self.cfg;
         let text = move |c: &[u8]| grammar_min::generate::decode(g, c, &cfg);
-        match self.args.cmd {
-            Some(_) => tester.with_cache_key(text),
-            None => tester.with_image(text),
+        if self.args.cmd.is_some() || self.grammar_target {
+            tester.with_cache_key(text)
+        } else {
+            tester.with_image(text)
         }
         .with_image_bound()
     }

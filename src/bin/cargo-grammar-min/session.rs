@@ -124,6 +124,10 @@ pub struct Session {
     pub grammar_source: Option<String>,
     /// Whether candidates run in one long-lived target process.
     pub persistent: bool,
+    /// The target was built with `grammar_fuzz_target!` (it described
+    /// itself): its body sees only the decoded text, so an outcome is a
+    /// function of the text.
+    pub grammar_target: bool,
     pub binary: Option<PathBuf>,
     pub cfg: DecodeConfig,
     /// Without --timeout: the time limit of `--cmd` runs measured on the
@@ -290,6 +294,7 @@ impl OracleArgs {
                 text_artifacts,
                 grammar_source,
                 persistent,
+                grammar_target,
                 binary,
                 cfg: self.decode.config_over(reported.unwrap_or_default()),
                 measured_timeout: Cell::new(None),

@@ -351,8 +351,7 @@ fn the_choice_pipeline_on_a_deep_chain_presumes_the_cuts_above_the_turn() {
     let start = encoded(&g, &nested_text(levels), &cfg);
     let mut o = FnOracle::new(when_text(&g, &cfg, |t| depth(t) >= need));
     let mut t = Tester::new(&mut o);
-    let r = crate::reduce::reduce_choices(&g, &cfg, &start, crate::reduce::Strategy::Auto, &mut t)
-        .unwrap();
+    let r = crate::reduce::choices_pipeline(&g, &cfg, &start, crate::reduce::Strategy::Auto, true, false, &mut t).unwrap();
     let text = crate::generate::decode(&g, &r.output, &cfg);
     assert_eq!(
         text,
@@ -560,8 +559,7 @@ fn a_choice_reduction_ends_with_the_text_runs() {
     let start = encoded(&g, b"[Some(Some(0)), [0, x]]", &cfg);
     let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.windows(4).any(|w| w == b"Some")));
     let mut t = Tester::new(&mut o).with_image(text).with_image_bound();
-    let r = crate::reduce::reduce_choices(&g, &cfg, &start, crate::reduce::Strategy::Auto, &mut t)
-        .unwrap();
+    let r = crate::reduce::choices_pipeline(&g, &cfg, &start, crate::reduce::Strategy::Auto, true, false, &mut t).unwrap();
     assert_eq!(text(&r.output), b"Some");
     assert!(r.passes.iter().any(|p| p.0 == "delete-text-runs"));
 }
