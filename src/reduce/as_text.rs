@@ -3,7 +3,7 @@
 //! input is, and every candidate text is parsed and encoded back into a
 //! choice sequence before the oracle, which reads choices, sees it.
 
-use super::{check_original, reduce_text, Reduced, ReduceError, Strategy, Tester};
+use super::{check_original, reduce_text, ReduceError, Reduced, Strategy, Tester};
 use crate::encode::encode;
 use crate::generate::{decode, DecodeConfig};
 use crate::grammar::Grammar;
@@ -120,4 +120,123 @@ pub fn reduce_choices_as_text(
         passes,
         sizes_in_text: true,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{choices_pipeline, reduce_choices};
+    use super::*;
+    use crate::oracle::FnOracle;
+    use std::collections::HashMap;
+
+    /// Statements `v = N;` and `f(v);` / `f(N);`.
+    fn grammar() -> Grammar {
+        Grammar::from_json_str(
+            r#"{"<start>": ["<stmts>"],
+                "<stmts>": ["<stmt>;", "<stmt>; <stmts>"],
+                "<stmt>": ["f(<arg>, <arg>)", "g()", "let <var> = <val>"],
+                "<arg>": ["<var>", "<val>"],
+                "<val>": ["<num>", "-<num>"],
+                "<var>": ["a", "b", "x"],
+                "<num>": ["<digit>", "<digit><num>"],
+                "<digit>": ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]}"#,
+            &Default::default(),
+        )
+        .unwrap()
+    }
+
+    /// Whether the program calls `f` with the values 77 and 5 (a
+    /// variable's value at the call).
+    fn calls_f_with_77(text: &[u8]) -> bool {
+        let text = String::from_utf8_lossy(text);
+        let mut vars: HashMap<&str, &str> = HashMap::new();
+        text.split(';').map(str::trim).any(|s| {
+            if let Some((v, n)) = s.strip_prefix("let ").and_then(|s| s.split_once(" = ")) {
+                vars.insert(v, n);
+                return false;
+            }
+            let args = s.strip_prefix("f(").and_then(|s| s.strip_suffix(')'));
+            let value = |a| *vars.get(a).unwrap_or(&a);
+            args.and_then(|a| a.split_once(", "))
+                .is_some_and(|(a, b)| value(a) == "77" && value(b) == "5")
+        })
+    }
+
+    fn encoded(g: &Grammar, text: &[u8], cfg: &DecodeConfig) -> Vec<u8> {
+        encode(g, &crate::parse::parse(g, text).unwrap(), cfg).unwrap()
+    }
+
+    #[test]
+    fn a_definition_goes_into_its_use_for_an_oracle_that_reads_choices() {
+        let g = grammar();
+        let cfg = DecodeConfig::default();
+        let start = encoded(
+            &g,
+            b"let x = 77; let a = 5; let b = 3; f(b, b); f(a, x); f(x, a);",
+            &cfg,
+        );
+        let text = |c: &[u8]| decode(&g, c, &cfg);
+        let run = |f: &dyn Fn(&mut Tester<'_>) -> Reduced| {
+            let mut runs = 0;
+            let mut o = FnOracle::new(|c: &[u8]| {
+                runs += 1;
+                if calls_f_with_77(&decode(&g, c, &cfg)) {
+                    Outcome::Interesting
+                } else {
+                    Outcome::NotInteresting
+                }
+            });
+            let mut t = Tester::new(&mut o).with_image(text).with_image_bound();
+            let r = f(&mut t);
+            let tests = t.stats().tests;
+            drop(t);
+            // Every run was counted: candidate texts outside the language
+            // never reached the oracle, and cost no test.
+            assert_eq!(tests, runs);
+            (text(&r.output), runs, r)
+        };
+        // The choice passes alone replace and delete subtrees: the value
+        // stays in its definition.
+        let (alone, _, _) =
+            run(&|t| choices_pipeline(&g, &cfg, &start, Strategy::Auto, false, t).unwrap());
+        assert_eq!(alone, b"let x = 77; let a = 5; f(x, a);");
+        let (out, _, r) = run(&|t| reduce_choices(&g, &cfg, &start, Strategy::Auto, t).unwrap());
+        assert_eq!(out, b"f(77, 5);");
+        assert!(r.sizes_in_text);
+        assert!(r.passes.iter().any(|p| p.0 == "inline-definitions"));
+    }
+
+    #[test]
+    fn a_text_whose_parse_is_too_deep_is_left_to_the_choice_passes() {
+        // `<e>+<e>` is ambiguous: the decoder builds a balanced tree
+        // within the depth budget, the parser a chain deeper than it, so
+        // the text stage can encode none of the artifact's texts; the
+        // choice passes after it still reduce.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<e>"], "<e>": ["1", "2", "<e>+<e>"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let cfg = DecodeConfig {
+            max_depth: 4,
+            ..DecodeConfig::default()
+        };
+        // Balanced: every `<e>` above depth 3 is a sum, below it `1`,
+        // but for one `2`.
+        let start = [255, 255, 255, 0, 128, 255, 0, 0, 255, 255, 0, 0, 255, 0, 0];
+        let text = decode(&g, &start, &cfg);
+        assert_eq!(text, b"1+2+1+1+1+1+1+1");
+        let parsed = crate::parse::parse(&g, &text).unwrap();
+        assert!(encode(&g, &parsed, &cfg).is_err());
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if decode(&g, c, &cfg).contains(&b'2') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let r = reduce_choices(&g, &cfg, &start, Strategy::Auto, &mut t).unwrap();
+        assert_eq!(decode(&g, &r.output, &cfg), b"2");
+    }
 }

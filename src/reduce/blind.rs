@@ -554,11 +554,7 @@ fn rounds(
                 *cur = ddmin::delete_adjacent_tokens(cur, tester);
                 passes.push(("delete-adjacent-tokens", cur.len(), tester.runs()));
                 *cur = ddmin::delete_between_equal_tokens(cur, tester);
-                passes.push((
-                    "delete-between-equal-tokens",
-                    cur.len(),
-                    tester.runs(),
-                ));
+                passes.push(("delete-between-equal-tokens", cur.len(), tester.runs()));
                 *cur = scopes::flatten_scopes(cur, tester);
                 passes.push(("flatten-scopes", cur.len(), tester.runs()));
                 *cur = results::delete_results(cur, tester);

@@ -25,6 +25,7 @@
 //! assert_eq!(r.output, b"()");
 //! ```
 
+mod as_text;
 pub mod blind;
 pub mod choices;
 pub mod ddmin;
@@ -32,7 +33,6 @@ pub mod edit;
 pub mod grabr;
 pub mod hdd;
 pub mod perses;
-mod as_text;
 mod polish;
 mod respace;
 mod tester;
@@ -345,11 +345,7 @@ fn grammar_rounds(
                         Some(Ok(t)) => {
                             tree = t;
                             rebuilt = true;
-                            passes.push((
-                                "restructure",
-                                tree.unparse(g).len(),
-                                tester.runs(),
-                            ));
+                            passes.push(("restructure", tree.unparse(g).len(), tester.runs()));
                         }
                         _ => break,
                     }
@@ -402,8 +398,17 @@ pub(crate) fn pass_budget(text: &[u8]) -> usize {
 }
 
 /// Reduces a choice-sequence artifact (the oracle receives choice bytes;
-/// wrap a text oracle in [`crate::oracle::Decoded`]). Tree strategies
-/// re-encode candidate trees with [`crate::encode::encode`].
+/// wrap a text oracle in [`crate::oracle::Decoded`]). `auto` alternates
+/// two stages until the second changes nothing: the text it decodes to
+/// is reduced as text is ([`reduce_choices_as_text`]: every candidate
+/// parsed and encoded back, so a definition goes into its use and a
+/// wrapper into its call), then the structural choice passes edit the
+/// sequence itself (inside tokens too: digits lowered, which the text
+/// polish does not do) and delete runs of its tokens within the
+/// language ([`choices::delete_text_runs`]); they also reduce a text
+/// whose parse the decoder's budgets do not allow. The other strategies
+/// work on the sequence alone; tree strategies re-encode candidate trees
+/// with [`crate::encode::encode`].
 ///
 /// # Errors
 /// The original is not interesting.
@@ -414,8 +419,8 @@ pub fn reduce_choices(
     strategy: Strategy,
     tester: &mut Tester<'_>,
 ) -> Result<Reduced, ReduceError> {
-    if strategy != Strategy::Auto || std::env::var_os("GM_CHOICES").is_some() {
-        return choices_pipeline(g, cfg, input, strategy, true, false, tester);
+    if strategy != Strategy::Auto {
+        return choices_pipeline(g, cfg, input, strategy, false, tester);
     }
     check_original(input, tester)?;
     let mut cur = input.to_vec();
@@ -423,14 +428,14 @@ pub fn reduce_choices(
     loop {
         let r = reduce_choices_as_text(g, cfg, &cur, strategy, tester)?;
         passes.extend(r.passes);
+        cur = r.output;
         if tester.stopped() {
-            cur = r.output;
             break;
         }
-        let r2 = choices_pipeline(g, cfg, &r.output, strategy, true, true, tester)?;
-        passes.extend(r2.passes);
-        let changed = r2.output != r.output;
-        cur = r2.output;
+        let r = choices_pipeline(g, cfg, &cur, strategy, false, tester)?;
+        passes.extend(r.passes);
+        let changed = r.output != cur;
+        cur = r.output;
         if !changed || tester.stopped() {
             break;
         }
@@ -442,32 +447,39 @@ pub fn reduce_choices(
     })
 }
 
-/// [`reduce_choices`]; `blind` = whether `auto` runs the grammar-blind
-/// passes on the sequence (ddmin, run deletion, zeroing) at the fixpoint
-/// of the structural ones. Text reduction leaves them out: on a text's
-/// choice sequence they shift every later choice, so their candidates
-/// are unrelated texts (measured: no task of the suite got smaller from
-/// them, and they were 60 % of the runs on a deeply nested JSON input);
-/// the text polish deletes tokens instead. Without `blind`, `auto` also
-/// leaves out Perses (see the call site).
+/// The choice-sequence passes: for a choice artifact ([`reduce_choices`])
+/// or, `in_text`, on a text's parse tree inside a text reduction
+/// ([`via_choices`]). `auto` runs the structural passes to a fixpoint,
+/// then lowers nodes, joins lists and restructures; for an artifact it
+/// ends with [`choices::delete_text_runs`], the polish of an oracle that
+/// reads choices. Hypothesis' grammar-blind passes (ddmin on the
+/// choices, run deletion, zeroing: [`blind_passes`]) run only in
+/// `choices`: after the text stage of [`reduce_choices`] they cost 13–29 %
+/// of its runs on the fuzz targets' artifacts and took 13 bytes of 1,333
+/// (BENCHMARKS.md), and on a text's sequence they shift every later
+/// choice, so their candidates are unrelated texts. Perses is a strategy
+/// of its own. `in_text`, lexical tokens stay whole (the text polish
+/// deletes their bytes). Pass sizes are bytes of text for `auto` and
+/// `in_text`, else choices.
 pub(crate) fn choices_pipeline(
     g: &Grammar,
     cfg: &DecodeConfig,
     input: &[u8],
     strategy: Strategy,
-    blind: bool,
-    sizes_in_text: bool,
+    in_text: bool,
     tester: &mut Tester<'_>,
 ) -> Result<Reduced, ReduceError> {
-    let sizes_in_text = sizes_in_text || !blind;
+    let sizes_in_text = in_text || strategy == Strategy::Auto;
     check_original(input, tester)?;
-    // Text reduction (not `blind`) ends with a polish that deletes the
-    // bytes of lexical tokens: its passes leave them whole.
     let ctx = TreeCtx::new(g, Render::Choices(*cfg));
-    let ctx = if blind { ctx } else { ctx.with_lexical_atoms() };
+    let ctx = if in_text {
+        ctx.with_lexical_atoms()
+    } else {
+        ctx
+    };
     let mut passes = Vec::new();
-    // Pass reports: in text reduction, text bytes and the text tester's
-    // runs ([`Tester::runs`]), as the text passes report theirs.
+    // Pass reports: text bytes (or choices) and the program's runs
+    // ([`Tester::runs`]), as the text passes report theirs.
     let size = |c: &[u8]| {
         if sizes_in_text {
             decode(g, c, cfg).len()
@@ -509,27 +521,15 @@ pub(crate) fn choices_pipeline(
                 passes.push(("switch-alternatives", size(&cur), tester.runs()));
                 if strategy == Strategy::Choices {
                     cur = blind_passes(&cur, tester, &mut passes, &size);
-                } else if blind && std::env::var_os("GM_NOPERSES").is_none() {
-                    // Not in text reduction: on a text, after these passes,
-                    // it found nothing on any benchmark, and here (in
-                    // choice space every candidate tree is encoded again)
-                    // it would cost O(nodes²) encodings on a deep tree.
-                    cur = tree_pass(perses::perses, &cur, tester);
-                    passes.push(("perses", size(&cur), tester.runs()));
                 }
             }
         }
         if cur == before && strategy == Strategy::Auto && !tester.stopped() {
-            // At the fixpoint of the structural passes: the blind ones
-            // (each sweep costs a run per choice, so only here), then
-            // rebuilding nodes through other alternatives; on success the
-            // cheaper passes run again.
-            if blind && std::env::var_os("GM_NOBLIND").is_none() {
-                cur = blind_passes(&cur, tester, &mut passes, &size);
-            } else {
-                cur = choices::lower_nodes(&ctx, cfg, &cur, tester);
-                passes.push(("lower-nodes", size(&cur), tester.runs()));
-            }
+            // At the fixpoint of the structural passes: lowering nodes,
+            // then rebuilding them through other alternatives; on success
+            // the cheaper passes run again.
+            cur = choices::lower_nodes(&ctx, cfg, &cur, tester);
+            passes.push(("lower-nodes", size(&cur), tester.runs()));
             if cur == before {
                 cur = choices::alternatives::join_lists(&ctx, cfg, &cur, tester);
                 passes.push(("join-lists", size(&cur), tester.runs()));
@@ -539,7 +539,7 @@ pub(crate) fn choices_pipeline(
                 passes.push(("restructure", size(&cur), tester.runs()));
             }
         }
-        if cur == before && blind && strategy == Strategy::Auto && !tester.stopped() {
+        if cur == before && !in_text && strategy == Strategy::Auto && !tester.stopped() {
             // At the fixpoint of all the others, the final polish: token
             // runs of the text, within the grammar's language (a text
             // reduction's polish may leave it, since its oracle reads the

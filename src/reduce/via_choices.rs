@@ -122,7 +122,7 @@ pub(super) fn choice_phase(
 ) -> Result<Option<(Tree, Vec<u8>)>, ReduceError> {
     let mut inner = Vec::new();
     let r = via_choices(g, tree, tester, |_, cfg, start, t| {
-        match choices_pipeline(g, cfg, start, Strategy::Auto, false, true, t) {
+        match choices_pipeline(g, cfg, start, Strategy::Auto, true, t) {
             Ok(r) => {
                 inner = r.passes;
                 r.output

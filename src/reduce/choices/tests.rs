@@ -351,16 +351,25 @@ fn the_choice_pipeline_on_a_deep_chain_presumes_the_cuts_above_the_turn() {
     let start = encoded(&g, &nested_text(levels), &cfg);
     let mut o = FnOracle::new(when_text(&g, &cfg, |t| depth(t) >= need));
     let mut t = Tester::new(&mut o);
-    let r = crate::reduce::choices_pipeline(&g, &cfg, &start, crate::reduce::Strategy::Auto, true, false, &mut t).unwrap();
+    let r = crate::reduce::choices_pipeline(
+        &g,
+        &cfg,
+        &start,
+        crate::reduce::Strategy::Auto,
+        false,
+        &mut t,
+    )
+    .unwrap();
     let text = crate::generate::decode(&g, &r.output, &cfg);
     assert_eq!(
         text,
         [vec![b'['; need], b"x".to_vec(), vec![b']'; need]].concat()
     );
     assert!(t.stats().presumed > 0);
-    // The structural passes: a run per level to certify it is needed and
-    // one per number deleted (~1.5 per level); at their fixpoint the blind
-    // choice passes (~1.25 per level). Without the chain search: 1,771.
+    // The chain search gallops to the turn, and the passes after it
+    // presume the cuts above it: 16 runs. Without the chain search 1,771,
+    // and 267 while the blind choice passes (~1.25 runs per level) and
+    // Perses still ran at the structural passes' fixpoint.
     assert!(
         t.stats().tests < 3 * levels as u64,
         "{} runs for {levels} levels: {:?} {:?}",
@@ -559,7 +568,15 @@ fn a_choice_reduction_ends_with_the_text_runs() {
     let start = encoded(&g, b"[Some(Some(0)), [0, x]]", &cfg);
     let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.windows(4).any(|w| w == b"Some")));
     let mut t = Tester::new(&mut o).with_image(text).with_image_bound();
-    let r = crate::reduce::choices_pipeline(&g, &cfg, &start, crate::reduce::Strategy::Auto, true, false, &mut t).unwrap();
+    let r = crate::reduce::choices_pipeline(
+        &g,
+        &cfg,
+        &start,
+        crate::reduce::Strategy::Auto,
+        false,
+        &mut t,
+    )
+    .unwrap();
     assert_eq!(text(&r.output), b"Some");
     assert!(r.passes.iter().any(|p| p.0 == "delete-text-runs"));
 }
