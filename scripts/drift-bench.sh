@@ -17,9 +17,9 @@ printf 'let x = 7;\nprint x + (((((x * 2 / 0)))));\nprint 3;' >"$W/overlap.txt"
 "$GM" encode --grammar grammars/calc.json --max-depth 64 --max-len 4096 "$W/overlap.txt" -o "$W/crash-overlap"
 bug() { RUST_BACKTRACE=0 "$BIN" "$1" 2>&1 | grep -o "calc bug [0-9].*" | head -1; }
 echo "original: $(bug "$W/crash-overlap")"
-for mode in "" --persistent; do
+for mode in --no-persistent --persistent; do
     "$GM" reduce calc "$W/crash-overlap" $mode --json -o "$W/out$mode.min" 2>/dev/null |
-        python3 -c "import json,sys; s=json.load(sys.stdin)[0]; print(f\"grammar-min reduce ${mode:-(process per candidate)}: {s['bytes_before']} -> {s['bytes_after']} bytes, {s['tests']} tests, {s['seconds']:.3f} s, {1000*s['seconds']/s['tests']:.3f} ms/test\")"
+        python3 -c "import json,sys; s=json.load(sys.stdin)[0]; print(f\"grammar-min reduce $mode: {s['bytes_before']} -> {s['bytes_after']} bytes, {s['tests']} tests, {s['seconds']:.3f} s, {1000*s['seconds']/s['tests']:.3f} ms/test\")"
     echo "  result: $(tr '\n' ' ' <"$W/out$mode.min")-> $(bug "$W/out$mode.min.choices")"
 done
 mkdir -p "$W/tmin"
