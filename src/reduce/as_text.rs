@@ -103,8 +103,9 @@ pub fn reduce_choices_as_text(
         t.seed(&text, Outcome::Interesting);
         match reduce_text(Some(g), &text, strategy, &mut t) {
             Ok(r) => r.passes,
-            // The grammar's parser does not take back the text its
-            // decoder wrote (hook text): nothing to do here.
+            // The decoder writes sentences, so this does not happen;
+            // should the parser not take one back, the choice stage of
+            // [`super::reduce_choices`] still reduces the artifact.
             Err(ReduceError::Unparseable { .. }) => Vec::new(),
             Err(e) => return Err(e),
         }

@@ -60,9 +60,11 @@ use via_choices::{choice_phase, restructure_text};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
-    /// Choice passes for choice artifacts; for text, the choice passes on
-    /// the parse tree's choice sequence, then line, token and byte ddmin;
-    /// repeated to a joint fixpoint. (Perses and HDD* are not part of text
+    /// For text, the choice passes on the parse tree's choice sequence,
+    /// then line, token and byte ddmin and the grammar-blind finish;
+    /// repeated to a joint fixpoint. For choice artifacts, the same on
+    /// the decoded text (each candidate encoded back), then the choice
+    /// passes on the sequence, in turn ([`reduce_choices`]). (Perses and HDD* are not part of text
     /// `auto`: after the choice passes they found nothing on the
     /// benchmarks and cost up to half the runs; BENCHMARKS.md.) For
     /// text without a grammar, [`Strategy::Blind`].

@@ -51,7 +51,9 @@ pub struct Reduce {
     /// Reducers: auto, blind, ddmin, choices, perses, hdd, grabr.
     ///
     /// auto (best in size and runs on the benchmarks): grammar passes,
-    /// then a token/byte polish, to a fixpoint; without a grammar, blind.
+    /// then a token/byte polish, to a fixpoint; without a grammar, blind;
+    /// on a choice artifact, all that on its text (each candidate encoded
+    /// back into choices), then the choice passes, in turn.
     /// blind: grammar-blind, for any text (the fallback for text the
     /// grammar does not parse): comments, bracket pairs (a brace block with its
     /// header and the rest of its closing line, or its body lifted out;
@@ -76,7 +78,8 @@ pub struct Reduce {
     /// adjacent tokens at once, and the tokens from one punctuation token
     /// through the next equal one (a=SEQUENCE:e [e] =V → a=V). Brackets and commas inside string literals are text. ddmin: Zeller's
     /// ddmin on lines, tokens and bytes. choices: the choice-sequence passes
-    /// alone. perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
+    /// alone, with Hypothesis' grammar-blind ones (ddmin on the choices,
+    /// run deletion, zeroing). perses, hdd (HDD*), grabr (fuzzingbook's GrammarReducer):
     /// one derivation-tree reducer alone, for comparison.
     #[arg(long, default_value = "auto")]
     pub strategy: Strategy,
