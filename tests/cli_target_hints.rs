@@ -242,3 +242,42 @@ fn a_timeout_artifact_that_does_not_fail_hints_at_timeout() {
         "{stderr}"
     );
 }
+
+/// A bucket keeps its id from one run to the next: a new artifact of
+/// another bug that sorts first (and so is bucketed first) takes a new
+/// id, not the one the earlier run gave the first bug, and each
+/// `bucket-K/` records its crash.
+#[test]
+fn bucket_ids_stay_with_their_crash_across_runs() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    replace_target(
+        d.path(),
+        "#!/bin/sh\n\
+         if grep -q '/ 0' \"$1\"; then echo \"thread '<unnamed>' panicked at src/div.rs:7:7:\" >&2; echo div >&2; exit 77; fi\n\
+         if grep -q '((' \"$1\"; then echo \"thread '<unnamed>' panicked at src/lib.rs:3:5:\" >&2; echo nested >&2; exit 77; fi\n\
+         exit 0\n",
+    );
+    let arts = d.path().join("fuzz/artifacts/t");
+    std::fs::remove_file(arts.join("crash-1")).unwrap();
+    let table = |stdout: &str, id: u32| {
+        stdout
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with("id "))
+            .skip(1)
+            .find(|l| l.trim_start().starts_with(&format!("{id} ")))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    let first = bucket_in(d.path(), &["--precision", "2"]);
+    assert!(table(&first, 0).contains("((<"), "{first}");
+    std::fs::write(arts.join("crash-0"), "6 / 0").unwrap();
+    let second = bucket_in(d.path(), &["--precision", "2"]);
+    assert!(table(&second, 0).contains("((<"), "{second}");
+    assert!(table(&second, 1).contains("/ 0"), "{second}");
+    let buckets = d.path().join("fuzz/buckets/t");
+    let sig = std::fs::read_to_string(buckets.join("bucket-1/signature.json")).unwrap();
+    assert!(sig.contains("src/div.rs:7:7"), "{sig}");
+    let known = std::fs::read_to_string(buckets.join("known-crashes.txt")).unwrap();
+    assert!(known.contains("# bucket-1: "), "{known}");
+}

@@ -14,7 +14,7 @@
 use std::fmt;
 
 /// Class of a crash.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type", content = "detail")]
 pub enum CrashKind {
     /// A Rust panic.
@@ -52,7 +52,7 @@ impl fmt::Display for CrashKind {
 }
 
 /// How a crash looked.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Signature {
     /// Class of crash.
     pub kind: CrashKind,

@@ -1,5 +1,6 @@
 //! `bucket`: group crash artifacts by DDSET pattern.
 
+use crate::bucket_out::{write_known_crashes, StableIds, SIGNATURE_FILE};
 use crate::common::shell_quote;
 use crate::common::write_atomic;
 use crate::session::{InputKind, OracleArgs};
@@ -7,8 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};
 use grammar_min::ddset::{generalize, refine, GeneralizeConfig, InstanceConfig};
-use grammar_min::known::KnownCrashes;
-use grammar_min::oracle::signature::{Signature, SignatureLevel};
+use grammar_min::oracle::signature::Signature;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -27,8 +27,10 @@ use std::time::Instant;
 /// Output: a table on stdout (or --json), and with -o DIR (default
 /// `fuzz/buckets/TARGET` for a target) one directory per bucket holding
 /// `pattern-N.json`, `patterns.txt`, the smallest reproducer (`reproducer.txt`,
-/// and for a grammar target `reproducer.choices`, the bytes it reads) and K instances
-/// that were verified to fail.
+/// and for a grammar target `reproducer.choices`, the bytes it reads), K instances
+/// that were verified to fail and the crash (`signature.json`). A bucket keeps
+/// its id across runs: that of the earlier run's bucket with the same crash
+/// (or, with --cmd, a pattern in common); a new bug gets an unused id.
 ///
 /// Example: cargo grammar-min bucket calc -j 2
 #[derive(Args, Debug)]
@@ -110,6 +112,11 @@ impl Bucket {
         )?;
         let started = Instant::now();
         let mut buckets = Buckets::new(session.args.signature);
+        let out_dir = self.out.clone().or_else(|| {
+            let (t, p) = (session.target.as_ref()?, session.project.as_ref()?);
+            Some(p.fuzz_dir.join("buckets").join(t))
+        });
+        let mut ids = StableIds::load(out_dir.as_deref(), session.args.signature);
         // Each bucket's failing instances (text, and choices for a target
         // that reads them), kept as regression tests.
         let mut kept: Vec<Vec<Instance>> = Vec::new();
@@ -177,7 +184,7 @@ impl Bucket {
             if let Some(b) = buckets.find_match_text(g, &tree0, as_text, sig.as_ref()) {
                 buckets.join(b, member(JoinedBy::MatchedUnreduced, None), Some(&text0));
                 if !self.json {
-                    eprintln!("-> bucket {} (fits its pattern, no reduction)", b.0);
+                    eprintln!("-> bucket {} (fits its pattern, no reduction)", ids.of(b.0));
                 }
                 continue;
             }
@@ -217,7 +224,8 @@ impl Bucket {
                     Some(&text),
                 );
                 if !self.json {
-                    eprintln!("-> bucket {} (reduced to {} bytes, {how})", b.0, text.len());
+                    let id = ids.of(b.0);
+                    eprintln!("-> bucket {id} (reduced to {} bytes, {how})", text.len());
                 }
                 continue;
             }
@@ -234,6 +242,10 @@ impl Bucket {
             });
             let pattern = refined.as_ref().map_or(r.pattern, |x| x.pattern.clone());
             let (b, added) = buckets.add_pattern(g, pattern, sig.as_ref());
+            if added == Added::NewBucket {
+                let first = crate::common::escape(buckets.all()[b.0 as usize].keys[0].as_bytes());
+                ids.found(sig.as_ref(), &first);
+            }
             generalised.push((text.clone(), sig.clone(), b));
             let checked = refined.as_ref().map_or(0, |x| x.executions);
             runs += checked;
@@ -259,7 +271,7 @@ impl Bucket {
                 };
                 eprintln!(
                     "-> bucket {} ({}; {} bytes, {} DDSET runs, {checked} precision runs{disproved})",
-                    b.0,
+                    ids.of(b.0),
                     match added {
                         Added::NewBucket => "new bug",
                         Added::NewPattern => "same crash, new pattern",
@@ -271,19 +283,18 @@ impl Bucket {
             }
         }
 
-        let out_dir = self.out.clone().or_else(|| {
-            let (t, p) = (session.target.as_ref()?, session.project.as_ref()?);
-            Some(p.fuzz_dir.join("buckets").join(t))
-        });
         let mut reports = Vec::new();
         kept.resize_with(buckets.all().len(), Vec::new);
         for (b, kept) in buckets.all().iter().zip(&kept) {
-            let k = b.id.0;
+            let k = ids.of(b.id.0);
             let dir = match &out_dir {
                 Some(d) => {
                     let bd = d.join(format!("bucket-{k}"));
                     std::fs::create_dir_all(bd.join("instances"))
                         .with_context(|| format!("cannot create {}", bd.display()))?;
+                    if let Some(sig) = &b.signature {
+                        write_atomic(&bd.join(SIGNATURE_FILE), &serde_json::to_vec(sig)?)?;
+                    }
                     for (pi, p) in b.patterns.iter().enumerate() {
                         if let Some(saved) = session.save_pattern(p) {
                             write_atomic(
@@ -328,7 +339,7 @@ impl Bucket {
                 None => None,
             };
             reports.push(BucketReport {
-                id: b.id.0,
+                id: k,
                 patterns: b.keys.clone(),
                 signature: b.signature.as_ref().map(|s| s.to_string()),
                 count: b.members.len(),
@@ -343,10 +354,12 @@ impl Bucket {
                 dir,
             });
         }
+        reports.sort_by_key(|r| r.id);
         let (known_crashes, skippable) = match &out_dir {
             Some(d) => write_known_crashes(
                 d,
                 &buckets,
+                &ids,
                 session.target.as_deref(),
                 session.args.signature,
             )?,
@@ -378,48 +391,6 @@ impl Bucket {
         );
         Ok(ExitCode::from(2))
     }
-}
-
-/// Writes `DIR/known-crashes.txt` (see `grammar_min::known`) when the
-/// buckets have crash signatures (a fuzz target's), and returns its path
-/// and how many of its crashes can be skipped. Messages are listed only
-/// when buckets were told apart by message.
-fn write_known_crashes(
-    dir: &std::path::Path,
-    buckets: &Buckets,
-    target: Option<&str>,
-    level: SignatureLevel,
-) -> Result<(Option<String>, usize)> {
-    let sigs: Vec<_> = buckets
-        .all()
-        .iter()
-        .filter_map(|b| {
-            Some((
-                format!("bucket-{}: {}", b.id.0, b.keys[0]),
-                b.signature.as_ref()?,
-            ))
-        })
-        .collect();
-    if sigs.is_empty() {
-        return Ok((None, 0));
-    }
-    let header = format!(
-        "Crashes bucketed by `cargo grammar-min bucket{}`.\n\
-         A grammar fuzz target run with GRAMMAR_MIN_SKIP naming this file (or its\n\
-         directory) treats the panics listed below as passing inputs and keeps\n\
-         fuzzing; the other crashes (aborts, stack overflows, sanitizer reports)\n\
-         end the process before it can, and appear only as comments.\n\
-         One per line: panic<TAB>FILE:LINE:COL[<TAB>MESSAGE, numbers masked as N].",
-        target.map(|t| format!(" {t}")).unwrap_or_default()
-    );
-    let mut text = KnownCrashes::render(&header, sigs, level >= SignatureLevel::Message);
-    let path = dir.join(grammar_min::known::FILE_NAME);
-    let (old, now) = (std::fs::read_to_string(&path), KnownCrashes::parse(&text));
-    text += &KnownCrashes::kept_section(&old.unwrap_or_default(), &now.unwrap_or_default());
-    let skippable = KnownCrashes::parse(&text).map_or(0, |k| k.entries.len());
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    write_atomic(&path, text.as_bytes())?;
-    Ok((Some(path.display().to_string()), skippable))
 }
 
 /// `s` escaped onto one line (`\n`, `\r`, `\x07`, as `--escape` writes

@@ -1,6 +1,7 @@
 //! `cargo grammar-min`: grammar-based fuzzing and crash triage for cargo fuzz.
 
 mod bucket;
+mod bucket_out;
 mod check;
 mod common;
 mod decode;

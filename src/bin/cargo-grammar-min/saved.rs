@@ -1,12 +1,26 @@
-//! What `generalize`, `bucket` and `instantiate` keep on disk between
-//! runs: `reduce`'s `.min` results, reused when they still fail, and
-//! saved patterns.
+//! What `reduce`, `generalize`, `bucket` and `instantiate` keep on disk
+//! between runs: `reduce`'s `.min` results (written here, reused when
+//! they still fail), and saved patterns.
 
+use crate::common::write_atomic;
 use crate::session::{InputKind, Session};
 use anyhow::Result;
 use grammar_min::oracle::{Oracle, Outcome, Parsed};
 use grammar_min::reduce::Tester;
 use std::path::{Path, PathBuf};
+
+impl Session {
+    /// Writes a result (text, plus choices for choice artifacts).
+    pub fn write_result(&self, text_path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>> {
+        write_atomic(text_path, &self.text_of(bytes))?;
+        if self.kind == InputKind::Choices {
+            let c = PathBuf::from(format!("{}.choices", text_path.display()));
+            write_atomic(&c, bytes)?;
+            return Ok(Some(c));
+        }
+        Ok(None)
+    }
+}
 
 /// Result of [`Session::reduce_artifact`].
 pub struct ReducedArtifact {

@@ -2,7 +2,7 @@
 //! the cargo-fuzz project, the grammar and the artifacts, and building the
 //! oracle that reproduces one artifact's failure.
 
-use crate::common::{shell_hint, shell_quote, write_atomic, DecodeArgs};
+use crate::common::{shell_hint, shell_quote, DecodeArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use grammar_min::ddset::Verdict;
@@ -124,9 +124,8 @@ pub struct Session {
     pub grammar_source: Option<String>,
     /// Whether candidates run in one long-lived target process.
     pub persistent: bool,
-    /// The target was built with `grammar_fuzz_target!` (it described
-    /// itself): its body sees only the decoded text, so an outcome is a
-    /// function of the text.
+    /// Built with `grammar_fuzz_target!` (it described itself): its body
+    /// sees only the decoded text.
     pub grammar_target: bool,
     pub binary: Option<PathBuf>,
     pub cfg: DecodeConfig,
@@ -581,17 +580,6 @@ impl Session {
             ),
             _ => String::new(),
         }
-    }
-
-    /// Writes a result (text, plus choices for choice artifacts).
-    pub fn write_result(&self, text_path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>> {
-        write_atomic(text_path, &self.text_of(bytes))?;
-        if self.kind == InputKind::Choices {
-            let c = PathBuf::from(format!("{}.choices", text_path.display()));
-            write_atomic(&c, bytes)?;
-            return Ok(Some(c));
-        }
-        Ok(None)
     }
 }
 

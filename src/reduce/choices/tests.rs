@@ -366,10 +366,8 @@ fn the_choice_pipeline_on_a_deep_chain_presumes_the_cuts_above_the_turn() {
         [vec![b'['; need], b"x".to_vec(), vec![b']'; need]].concat()
     );
     assert!(t.stats().presumed > 0);
-    // The chain search gallops to the turn, and the passes after it
-    // presume the cuts above it: 16 runs. Without the chain search 1,771,
-    // and 267 while the blind choice passes (~1.25 runs per level) and
-    // Perses still ran at the structural passes' fixpoint.
+    // 16 runs. Without the chain search 1,771; 267 while the blind choice
+    // passes (~1.25 runs per level) and Perses ran at the fixpoint.
     assert!(
         t.stats().tests < 3 * levels as u64,
         "{} runs for {levels} levels: {:?} {:?}",
