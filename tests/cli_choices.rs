@@ -29,24 +29,31 @@ fn choice_artifact_with_grammar() {
         }
     }
     std::fs::write(d.path().join("crash-1"), &seq).unwrap();
-    let out = bin()
-        .current_dir(d.path())
-        .args([
-            "reduce",
-            "--cmd",
-            "sh -c 'grep -q \"((\" \"$1\" && grep -q \"))\" \"$1\"' sh",
-            "--grammar",
-            g.to_str().unwrap(),
-            "--input",
-            "choices",
-            "crash-1",
-            "--json",
-        ])
-        .assert()
-        .success();
+    // `reduce --cmd … --input choices crash-1 --json` with more flags.
+    let reduce = |more: &[&str]| -> serde_json::Value {
+        let out = bin()
+            .current_dir(d.path())
+            .args([
+                "reduce",
+                "--cmd",
+                "sh -c 'grep -q \"((\" \"$1\" && grep -q \"))\" \"$1\"' sh",
+            ])
+            .args([
+                "--grammar",
+                g.to_str().unwrap(),
+                "--input",
+                "choices",
+                "crash-1",
+                "--json",
+            ])
+            .args(more)
+            .assert()
+            .success();
+        serde_json::from_slice(&out.get_output().stdout).unwrap()
+    };
     // --json labels each pass and the unit of its size: a choice artifact
     // is reduced as text (its candidates encoded back), so bytes of text.
-    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let v = reduce(&[]);
     let passes = v[0]["passes"].as_array().unwrap();
     assert!(passes.iter().all(|p| p["unit"] == "bytes"), "{v}");
     assert_eq!(passes.last().unwrap()["size"], v[0]["bytes_after"], "{v}");
@@ -66,24 +73,7 @@ fn choice_artifact_with_grammar() {
     assert!(t.ends_with(b" = ((a));\n") && t.len() == 11, "{t:?}");
     // The choice passes alone (`--strategy choices`) report sizes in
     // choices and lower the name too.
-    let out = bin()
-        .current_dir(d.path())
-        .args([
-            "reduce",
-            "--cmd",
-            "sh -c 'grep -q \"((\" \"$1\" && grep -q \"))\" \"$1\"' sh",
-            "--grammar",
-            g.to_str().unwrap(),
-            "--input",
-            "choices",
-            "--strategy",
-            "choices",
-            "crash-1",
-            "--json",
-        ])
-        .assert()
-        .success();
-    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let v = reduce(&["--strategy", "choices"]);
     let passes = v[0]["passes"].as_array().unwrap();
     assert_eq!(passes[0]["unit"], "choices", "{v}");
     let c = std::fs::read(d.path().join("crash-1.min.choices")).unwrap();

@@ -339,6 +339,16 @@ fn cut_chains_leaves_short_chains_and_lists_alone() {
     assert_eq!(t.stats().tests, 0);
 }
 
+/// `auto`'s choice stage on a choice artifact (no text stage before it).
+fn choice_stage(
+    g: &Grammar,
+    cfg: &DecodeConfig,
+    start: &[u8],
+    t: &mut Tester<'_>,
+) -> crate::reduce::Reduced {
+    crate::reduce::choices_pipeline(g, cfg, start, crate::reduce::Strategy::Auto, false, t).unwrap()
+}
+
 #[test]
 fn the_choice_pipeline_on_a_deep_chain_presumes_the_cuts_above_the_turn() {
     // Noise beside every level; only the depth matters. Without the
@@ -351,15 +361,7 @@ fn the_choice_pipeline_on_a_deep_chain_presumes_the_cuts_above_the_turn() {
     let start = encoded(&g, &nested_text(levels), &cfg);
     let mut o = FnOracle::new(when_text(&g, &cfg, |t| depth(t) >= need));
     let mut t = Tester::new(&mut o);
-    let r = crate::reduce::choices_pipeline(
-        &g,
-        &cfg,
-        &start,
-        crate::reduce::Strategy::Auto,
-        false,
-        &mut t,
-    )
-    .unwrap();
+    let r = choice_stage(&g, &cfg, &start, &mut t);
     let text = crate::generate::decode(&g, &r.output, &cfg);
     assert_eq!(
         text,
@@ -566,15 +568,7 @@ fn a_choice_reduction_ends_with_the_text_runs() {
     let start = encoded(&g, b"[Some(Some(0)), [0, x]]", &cfg);
     let mut o = FnOracle::new(when_text(&g, &cfg, |t| t.windows(4).any(|w| w == b"Some")));
     let mut t = Tester::new(&mut o).with_image(text).with_image_bound();
-    let r = crate::reduce::choices_pipeline(
-        &g,
-        &cfg,
-        &start,
-        crate::reduce::Strategy::Auto,
-        false,
-        &mut t,
-    )
-    .unwrap();
+    let r = choice_stage(&g, &cfg, &start, &mut t);
     assert_eq!(text(&r.output), b"Some");
     assert!(r.passes.iter().any(|p| p.0 == "delete-text-runs"));
 }
