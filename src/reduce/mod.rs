@@ -64,10 +64,10 @@ pub enum Strategy {
     /// then line, token and byte ddmin and the grammar-blind finish;
     /// repeated to a joint fixpoint. For choice artifacts, the same on
     /// the decoded text (each candidate encoded back), then the choice
-    /// passes on the sequence, in turn ([`reduce_choices`]). (Perses and HDD* are not part of text
-    /// `auto`: after the choice passes they found nothing on the
-    /// benchmarks and cost up to half the runs; BENCHMARKS.md.) For
-    /// text without a grammar, [`Strategy::Blind`].
+    /// passes on the sequence, in turn ([`reduce_choices`]). (Perses and
+    /// HDD* are not part of `auto`: after the choice passes they found
+    /// nothing on the benchmarks and cost up to half the runs;
+    /// BENCHMARKS.md.) For text without a grammar, [`Strategy::Blind`].
     #[default]
     Auto,
     /// ddmin only (lines, tokens, then bytes; bytes of choice artifacts).
@@ -77,7 +77,8 @@ pub enum Strategy {
     /// for text the grammar does not parse. On choice artifacts, as
     /// `ddmin`.
     Blind,
-    /// Choice-sequence passes only.
+    /// Choice-sequence passes only, with Hypothesis' grammar-blind ones
+    /// (ddmin on the choices, run deletion, zeroing) every round.
     Choices,
     /// Perses only.
     Perses,
