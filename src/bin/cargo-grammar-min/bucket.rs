@@ -1,7 +1,7 @@
 //! `bucket`: group crash artifacts by DDSET pattern.
 
 use crate::bucket_out::{write_known_crashes, StableIds, SIGNATURE_FILE};
-use crate::common::shell_quote;
+use crate::bucket_table::print_table;
 use crate::common::write_atomic;
 use crate::session::{InputKind, OracleArgs};
 use anyhow::{Context, Result};
@@ -71,33 +71,36 @@ pub struct Bucket {
 type Instance = (Vec<u8>, Option<Vec<u8>>);
 
 #[derive(serde::Serialize)]
-struct BucketReport {
-    id: u32,
-    patterns: Vec<String>,
-    signature: Option<String>,
-    count: usize,
-    smallest: String,
-    smallest_bytes: usize,
-    precision: Vec<Option<f64>>,
-    members: Vec<Member>,
-    dir: Option<String>,
+pub struct BucketReport {
+    pub id: u32,
+    pub patterns: Vec<String>,
+    pub signature: Option<String>,
+    /// The crash of the smallest reproducer's artifact (at the bucketing
+    /// level it matches `signature`; its message may differ).
+    pub smallest_signature: Option<String>,
+    pub count: usize,
+    pub smallest: String,
+    pub smallest_bytes: usize,
+    pub precision: Vec<Option<f64>>,
+    pub members: Vec<Member>,
+    pub dir: Option<String>,
 }
 
 #[derive(serde::Serialize)]
-struct Report {
-    artifacts: usize,
-    buckets: Vec<BucketReport>,
-    not_reproduced: Vec<(String, String)>,
-    oracle_runs: u64,
-    seconds: f64,
+pub struct Report {
+    pub artifacts: usize,
+    pub buckets: Vec<BucketReport>,
+    pub not_reproduced: Vec<(String, String)>,
+    pub oracle_runs: u64,
+    pub seconds: f64,
     /// The known-crash list written for `GRAMMAR_MIN_SKIP`, if any.
-    known_crashes: Option<String>,
+    pub known_crashes: Option<String>,
     /// How many of its crashes a fuzz target can skip (Rust panics; an
     /// abort or a stack overflow ends the process first).
-    skippable: usize,
+    pub skippable: usize,
     /// The fuzz target, for the hint on how to fuzz past the known crashes.
     #[serde(skip)]
-    target: Option<String>,
+    pub target: Option<String>,
 }
 
 impl Bucket {
@@ -342,6 +345,7 @@ impl Bucket {
                 id: k,
                 patterns: b.keys.clone(),
                 signature: b.signature.as_ref().map(|s| s.to_string()),
+                smallest_signature: smallest_member(b).and_then(|m| m.signature.clone()),
                 count: b.members.len(),
                 smallest: b
                     .smallest
@@ -393,177 +397,44 @@ impl Bucket {
     }
 }
 
-/// `s` escaped onto one line (`\n`, `\r`, `\x07`, as `--escape` writes
-/// them), cut at `max` characters.
-fn one_line(s: &str, max: usize) -> String {
-    let e = String::from_utf8_lossy(&crate::common::escape(s.as_bytes())).into_owned();
-    if e.chars().count() > max {
-        format!("{}…", e.chars().take(max).collect::<String>())
-    } else {
-        e
-    }
-}
-
-/// `sig` with the directories of a crate from the registry left out
-/// (`/home/u/.cargo/registry/src/index.crates.io-1949…/chrono-0.4.19/src/x.rs`
-/// → `chrono-0.4.19/src/x.rs`), so the table shows the file and line.
-fn short_paths(sig: &str) -> String {
-    const MARK: &str = "/registry/src/";
-    let mut out = String::with_capacity(sig.len());
-    let mut rest = sig;
-    while let Some(i) = rest.find(MARK) {
-        // The path starts after the last blank before the mark.
-        let start = rest[..i].rfind(' ').map_or(0, |b| b + 1);
-        out.push_str(&rest[..start]);
-        let after = &rest[i + MARK.len()..];
-        // Skip the index directory (`index.crates.io-…/`).
-        rest = after.find('/').map_or(after, |j| &after[j + 1..]);
-    }
-    out.push_str(rest);
-    out
-}
-
-fn print_table(r: &Report) {
-    println!(
-        "{} artifact(s) -> {} bucket(s) in {:.1}s ({} oracle runs)\n",
-        r.artifacts,
-        r.buckets.len(),
-        r.seconds,
-        r.oracle_runs
-    );
-    println!(
-        "{:>3}  {:>5}  {:>9}  {:<40}  smallest reproducer",
-        "id", "count", "precision", "pattern(s)"
-    );
-    for b in &r.buckets {
-        for (i, p) in b.patterns.iter().enumerate() {
-            let prec = b
-                .precision
-                .get(i)
-                .copied()
-                .flatten()
-                .map_or("-".to_string(), |p| format!("{p:.2}"));
-            if i == 0 {
-                println!(
-                    "{:>3}  {:>5}  {:>9}  {:<40}  {}",
-                    b.id,
-                    b.count,
-                    prec,
-                    one_line(p, 40),
-                    one_line(&b.smallest, 40)
-                );
-            } else {
-                println!("{:>3}  {:>5}  {:>9}  {:<40}", "", "", prec, one_line(p, 40));
-            }
-        }
-        if let Some(sig) = &b.signature {
-            println!(
-                "{:>3}  {:>5}  {:>9}  crash: {}",
-                "",
-                "",
-                "",
-                one_line(&short_paths(sig), 100)
-            );
-        }
-    }
-    if r.buckets
+/// The member whose artifact gave the bucket's smallest reproducer: the
+/// first of that size (`Buckets::join` keeps the first).
+fn smallest_member(b: &grammar_min::bucket::Bucket) -> Option<&Member> {
+    let len = b.smallest.as_ref()?.len();
+    b.members
         .iter()
-        .any(|b| b.precision.iter().flatten().any(|&p| p < 1.0))
-    {
-        println!(
-            "\nnote: a precision below 1.00 means some instances of that pattern did not fail \
-             the same way: it is more general than the bug. More DDSET tries per node \
-             (--tries, default 10) test each abstraction harder"
-        );
-    }
-    let shared: Vec<String> = r
-        .buckets
-        .iter()
-        .filter(|b| b.signature.is_some() && b.patterns.len() > 1)
-        .map(|b| b.id.to_string())
-        .collect();
-    if !shared.is_empty() {
-        println!(
-            "\nnote: bucket(s) {} hold several patterns under one crash signature: one bug \
-             reached through inputs of different shapes, or, where one line checks many \
-             inputs (an assert of a round-trip or differential harness), several bugs. \
-             Compare the patterns, or split by panic message with --signature message",
-            shared.join(", ")
-        );
-    }
-    for b in &r.buckets {
-        let matched = b
-            .members
-            .iter()
-            .filter(|m| {
-                matches!(
-                    m.joined_by,
-                    JoinedBy::MatchedUnreduced | JoinedBy::MatchedReduced
-                )
-            })
-            .count();
-        if matched > 0 {
-            println!(
-                "\nbucket {}: {matched} artifact(s) joined by matching the pattern, without generalisation",
-                b.id
-            );
-        }
-        if let Some(d) = &b.dir {
-            println!("bucket {}: {}", b.id, shell_quote(d));
-        }
-    }
-    if let Some(k) = &r.known_crashes {
-        println!("\nknown crashes: {}", shell_quote(k));
-        let dir = std::path::Path::new(k)
-            .parent()
-            .map(|d| d.display().to_string());
-        match (&r.target, dir) {
-            (Some(t), Some(d)) if r.skippable > 0 => println!(
-                "  fuzz past its {} panic(s): GRAMMAR_MIN_SKIP={} cargo +nightly fuzz run {t}",
-                r.skippable,
-                shell_quote(&d)
-            ),
-            (Some(t), Some(_)) => println!(
-                "  none of them is a Rust panic, which is all a fuzz target can skip: fix them,\n  \
-                 or keep fuzzing past them with `cargo +nightly fuzz run {t} -- -fork=2 -ignore_crashes=1`"
-            ),
-            _ => {}
-        }
-    }
-    for (a, why) in &r.not_reproduced {
-        let mut lines = why.lines();
-        println!("\nnot bucketed: {a}: {}", lines.next().unwrap_or(""));
-        for l in lines {
-            println!("  {l}");
-        }
-    }
+        .find(|m| m.reduced_size.unwrap_or(m.size) == len)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{one_line, short_paths};
+    use super::smallest_member;
+    use grammar_min::bucket::{Bucket, BucketId, JoinedBy, Member};
 
     #[test]
-    fn table_cells_escape_line_ends() {
-        // A `?` is a character of many grammars; `\r` is not shown as one.
-        assert_eq!(one_line("><N\r\n?", 40), "><N\\r\\n?");
-        assert_eq!(one_line("abcdef", 3), "abc…");
-        assert_eq!(
-            crate::common::visible(b"a\\b\r\n\tc\x07"),
-            "a\\b\\r\n\tc\\x07"
-        );
-    }
-
-    #[test]
-    fn registry_paths_are_shortened() {
-        let sig = "panic at /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/chrono-0.4.19/src/datetime.rs:1257:38: overflow";
-        assert_eq!(
-            short_paths(sig),
-            "panic at chrono-0.4.19/src/datetime.rs:1257:38: overflow"
-        );
-        assert_eq!(
-            short_paths("panic at src/calc.rs:1:2: x"),
-            "panic at src/calc.rs:1:2: x"
-        );
+    fn the_crash_shown_is_the_smallest_reproducers() {
+        let member = |name: &str, size, reduced_size| Member {
+            name: name.into(),
+            size,
+            reduced_size,
+            joined_by: JoinedBy::MatchedReduced,
+            signature: Some(format!("panic at x.rs:1:1: {name}")),
+        };
+        let b = Bucket {
+            id: BucketId(0),
+            patterns: Vec::new(),
+            keys: Vec::new(),
+            signature: None,
+            // `b` fitted the pattern unreduced at 12 bytes, before `c`
+            // reduced to 12 bytes too.
+            members: vec![
+                member("a", 90, Some(20)),
+                member("b", 12, None),
+                member("c", 40, Some(12)),
+            ],
+            smallest: Some(b"0..=92233720".to_vec()),
+            precision: Vec::new(),
+        };
+        assert_eq!(smallest_member(&b).unwrap().name, "b");
     }
 }

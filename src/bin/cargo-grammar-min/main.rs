@@ -2,6 +2,7 @@
 
 mod bucket;
 mod bucket_out;
+mod bucket_table;
 mod check;
 mod common;
 mod decode;
