@@ -211,6 +211,21 @@ impl<'g> Parser<'g> {
         }
     }
 
+    /// The items of `input`'s Earley chart as the start symbol (waiting
+    /// and complete, kept after each set): a deterministic measure of
+    /// what parsing it costs, which an ambiguous grammar makes grow
+    /// faster than the input (`X ::= X X`: quadratically, in time
+    /// cubically).
+    pub fn chart_items(&self, input: &[u8]) -> usize {
+        if input.len() >= (u32::MAX / 2) as usize {
+            return usize::MAX;
+        }
+        let (chart, _) = self.recognise(self.g.start(), input);
+        let n = chart.waiting.len() + chart.done.len();
+        self.keep(chart);
+        n
+    }
+
     /// Does `input` derive from `sym`? (Recognition only, no tree.)
     pub fn recognises(&self, sym: SymbolId, input: &[u8]) -> bool {
         if input.len() >= (u32::MAX / 2) as usize || sym.index() >= self.g.num_symbols() {

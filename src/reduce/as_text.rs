@@ -10,6 +10,19 @@ use crate::grammar::Grammar;
 use crate::oracle::{Oracle, Outcome};
 use crate::parse::Parser;
 
+/// The Earley chart items per byte of the artifact's text above which the
+/// text stage is left out ([`crate::parse::Parser::chart_items`]): the
+/// fuzz targets' artifacts stay below 27 (evalexpr's ambiguous grammar;
+/// calc and SQL below 3), an XML grammar with `<lt-run> ::= <lt-run>
+/// <lt-run>` on 255 `<` reaches 1,531 (80 ms a parse).
+pub(crate) const MAX_ITEMS_PER_BYTE: usize = 256;
+
+/// Whether parsing `text` costs at most [`MAX_ITEMS_PER_BYTE`] chart items
+/// per byte, so that parsing each candidate of a pass is affordable.
+pub(crate) fn parses_cheaply(parser: &Parser<'_>, text: &[u8]) -> bool {
+    parser.chart_items(text) <= MAX_ITEMS_PER_BYTE * text.len().max(1)
+}
+
 /// A choice-sequence tester seen as an oracle on texts: a candidate text
 /// is parsed and encoded under the artifact's budgets, and the sequence
 /// is tested through the choice tester's cache; a text outside the
@@ -95,6 +108,19 @@ pub fn reduce_choices_as_text(
         parser: Parser::new(g),
         choices: &mut *tester,
     };
+    // A text the decoder's budgets cannot take back (an ambiguous
+    // grammar's parse deeper than `max_depth`) leaves nothing to do here:
+    // its candidates would mostly not encode either. Nor does a text whose
+    // parse costs far more than its length: every candidate costs a parse
+    // (on a rule `X ::= X X`, cubic in time), and the stage would spend
+    // minutes where the choice stage spends seconds.
+    if !parses_cheaply(&oracle.parser, &text) || oracle.encoded(&text).is_none() {
+        return Ok(Reduced {
+            output: input.to_vec(),
+            passes: Vec::new(),
+            sizes_in_text: true,
+        });
+    }
     let passes = {
         let mut t = Tester::new(&mut oracle);
         if let Some(flag) = stop {
@@ -205,6 +231,36 @@ mod tests {
         assert_eq!(out, b"f(77, 5);");
         assert!(r.sizes_in_text);
         assert!(r.passes.iter().any(|p| p.0 == "inline-definitions"));
+    }
+
+    #[test]
+    fn a_text_whose_parse_costs_far_more_than_its_length_skips_the_text_stage() {
+        // `<r> ::= <r><r>` on 600 bytes: a chart of 601 items per
+        // byte, so no candidate of the text stage is parsed or run.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<r>"], "<r>": ["a", "b", "<r><r>"]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let cfg = DecodeConfig {
+            max_depth: 4096,
+            ..DecodeConfig::default()
+        };
+        let text = [vec![b'a'; 300], b"b".to_vec(), vec![b'a'; 299]].concat();
+        assert!(Parser::new(&g).chart_items(&text) > MAX_ITEMS_PER_BYTE * text.len());
+        let start = encoded(&g, &text, &cfg);
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if decode(&g, c, &cfg).contains(&b'b') {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let r = reduce_choices_as_text(&g, &cfg, &start, Strategy::Auto, &mut t).unwrap();
+        assert!(r.passes.is_empty() && r.output == start);
+        let r = reduce_choices(&g, &cfg, &start, Strategy::Auto, &mut t).unwrap();
+        assert_eq!(decode(&g, &r.output, &cfg), b"b");
     }
 
     #[test]

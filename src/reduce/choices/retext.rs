@@ -45,6 +45,11 @@ pub fn delete_text_runs(
     let mut budget = PARSE_BUDGET;
     loop {
         let text = decode(g, &cur, cfg);
+        // Each candidate costs a parse: not on a text whose parse costs
+        // far more than its length (an ambiguous grammar's).
+        if !super::super::as_text::parses_cheaply(&parser, &text) {
+            return cur;
+        }
         let mut units = units(&text);
         let mut changed = false;
         // Units from `end` on were tried at this size of the text; a
