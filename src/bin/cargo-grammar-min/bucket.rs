@@ -1,6 +1,6 @@
 //! `bucket`: group crash artifacts by DDSET pattern.
 
-use crate::bucket_out::{write_known_crashes, StableIds, SIGNATURE_FILE};
+use crate::bucket_out::{clear_numbered, write_known_crashes, StableIds, SIGNATURE_FILE};
 use crate::bucket_table::print_table;
 use crate::common::write_atomic;
 use crate::session::{InputKind, OracleArgs};
@@ -276,6 +276,7 @@ impl Bucket {
                     "-> bucket {} ({}; {} bytes, {} DDSET runs, {checked} precision runs{disproved})",
                     ids.of(b.0),
                     match added {
+                        Added::NewBucket if ids.earlier(b.0) => "the earlier run's bug",
                         Added::NewBucket => "new bug",
                         Added::NewPattern => "same crash, new pattern",
                         Added::Known => "same pattern",
@@ -293,6 +294,7 @@ impl Bucket {
             let dir = match &out_dir {
                 Some(d) => {
                     let bd = d.join(format!("bucket-{k}"));
+                    clear_numbered(&bd)?;
                     std::fs::create_dir_all(bd.join("instances"))
                         .with_context(|| format!("cannot create {}", bd.display()))?;
                     if let Some(sig) = &b.signature {

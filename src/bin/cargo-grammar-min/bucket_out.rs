@@ -78,7 +78,7 @@ impl StableIds {
     /// of the same crash (same signature at the bucketing level, both
     /// ways), or, where neither has a signature, of one that listed this
     /// pattern; else the lowest id no earlier directory and no bucket of
-    /// this run has.
+    /// this run has. Whether it was the earlier run's: [`StableIds::earlier`].
     pub fn found(&mut self, signature: Option<&Signature>, pattern: &[u8]) -> u32 {
         let free = |id: &u32| !self.ids.contains(id);
         let same =
@@ -103,6 +103,13 @@ impl StableIds {
     /// The id of this run's bucket `own` (its index among the buckets).
     pub fn of(&self, own: u32) -> u32 {
         self.ids[own as usize]
+    }
+
+    /// Whether this run's bucket `own` took an earlier run's bucket's id
+    /// (the same bug, bucketed before).
+    pub fn earlier(&self, own: u32) -> bool {
+        let id = self.of(own);
+        self.earlier.iter().any(|e| e.id == id)
     }
 }
 
@@ -149,6 +156,30 @@ pub fn write_known_crashes(
     Ok((Some(path.display().to_string()), skippable))
 }
 
+/// Removes what an earlier run wrote numbered into the bucket directory
+/// `dir` (`pattern-N.json`, `instances/`), so a bucket with fewer
+/// patterns or instances than before keeps none of the old ones beside
+/// its new ones. Other files are left alone.
+pub fn clear_numbered(dir: &Path) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with("pattern-") && name.ends_with(".json") {
+            std::fs::remove_file(e.path())
+                .with_context(|| format!("cannot remove {}", e.path().display()))?;
+        }
+    }
+    let instances = dir.join("instances");
+    if instances.is_dir() {
+        std::fs::remove_dir_all(&instances)
+            .with_context(|| format!("cannot remove {}", instances.display()))?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,6 +220,34 @@ mod tests {
         assert_eq!(ids.found(Some(&b), b"w"), 1);
         assert_eq!(ids.found(Some(&c), b"v"), 3);
         assert_eq!((ids.of(0), ids.of(1), ids.of(2)), (2, 1, 3));
+        assert_eq!(
+            (ids.earlier(0), ids.earlier(1), ids.earlier(2)),
+            (false, true, false)
+        );
+    }
+
+    #[test]
+    fn numbered_results_of_an_earlier_run_go_and_the_rest_stays() {
+        let d = tempfile::tempdir().unwrap();
+        let b = d.path().join("bucket-0");
+        std::fs::create_dir_all(b.join("instances")).unwrap();
+        for f in [
+            "pattern-0.json",
+            "pattern-1.json",
+            "patterns.txt",
+            "notes.md",
+            "instances/3.txt",
+        ] {
+            std::fs::write(b.join(f), "x").unwrap();
+        }
+        clear_numbered(&b).unwrap();
+        let mut left: Vec<String> = std::fs::read_dir(&b)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["notes.md", "patterns.txt"]);
+        clear_numbered(&d.path().join("bucket-9")).unwrap();
     }
 
     #[test]

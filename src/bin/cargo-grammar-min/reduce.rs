@@ -355,9 +355,9 @@ impl Reduce {
         let text_of = |bytes: &[u8]| session.text_of(bytes);
         let mut write_err: Option<anyhow::Error> = None;
         let mut best_len = original.len();
-        // Without a terminal (a log, CI) the bar is hidden: a line every
-        // half minute instead.
-        let logged = !self.json && !std::io::stderr().is_terminal();
+        // Without a terminal (a log, CI), or with --json, the bar is
+        // hidden: a line on stderr every half minute instead.
+        let logged = self.json || !std::io::stderr().is_terminal();
         let mut last_line = Instant::now();
         let result = {
             let bar2 = bar.clone();
