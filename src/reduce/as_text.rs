@@ -118,7 +118,6 @@ pub fn reduce_choices_as_text(
         return Ok(Reduced {
             output: input.to_vec(),
             passes: Vec::new(),
-            sizes_in_text: true,
         });
     }
     let passes = {
@@ -142,11 +141,7 @@ pub fn reduce_choices_as_text(
             output = b.to_vec();
         }
     }
-    Ok(Reduced {
-        output,
-        passes,
-        sizes_in_text: true,
-    })
+    Ok(Reduced { output, passes })
 }
 
 #[cfg(test)]
@@ -189,6 +184,21 @@ mod tests {
         })
     }
 
+    /// An oracle on choices: interesting iff the decoded text holds `byte`.
+    fn text_contains<'a>(
+        g: &'a Grammar,
+        cfg: &'a DecodeConfig,
+        byte: u8,
+    ) -> impl FnMut(&[u8]) -> Outcome + 'a {
+        move |c| {
+            if decode(g, c, cfg).contains(&byte) {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        }
+    }
+
     fn encoded(g: &Grammar, text: &[u8], cfg: &DecodeConfig) -> Vec<u8> {
         encode(g, &crate::parse::parse(g, text).unwrap(), cfg).unwrap()
     }
@@ -229,7 +239,8 @@ mod tests {
         assert_eq!(alone, b"let x = 77; let a = 5; f(x, a);");
         let (out, _, r) = run(&|t| reduce_choices(&g, &cfg, &start, Strategy::Auto, t).unwrap());
         assert_eq!(out, b"f(77, 5);");
-        assert!(r.sizes_in_text);
+        // Pass sizes are bytes of text.
+        assert_eq!(r.passes.last().unwrap().1, out.len());
         assert!(r.passes.iter().any(|p| p.0 == "inline-definitions"));
     }
 
@@ -249,13 +260,7 @@ mod tests {
         let text = [vec![b'a'; 300], b"b".to_vec(), vec![b'a'; 299]].concat();
         assert!(Parser::new(&g).chart_items(&text) > MAX_ITEMS_PER_BYTE * text.len());
         let start = encoded(&g, &text, &cfg);
-        let mut o = FnOracle::new(|c: &[u8]| {
-            if decode(&g, c, &cfg).contains(&b'b') {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        });
+        let mut o = FnOracle::new(text_contains(&g, &cfg, b'b'));
         let mut t = Tester::new(&mut o);
         let r = reduce_choices_as_text(&g, &cfg, &start, Strategy::Auto, &mut t).unwrap();
         assert!(r.passes.is_empty() && r.output == start);
@@ -285,13 +290,7 @@ mod tests {
         assert_eq!(text, b"1+2+1+1+1+1+1+1");
         let parsed = crate::parse::parse(&g, &text).unwrap();
         assert!(encode(&g, &parsed, &cfg).is_err());
-        let mut o = FnOracle::new(|c: &[u8]| {
-            if decode(&g, c, &cfg).contains(&b'2') {
-                Outcome::Interesting
-            } else {
-                Outcome::NotInteresting
-            }
-        });
+        let mut o = FnOracle::new(text_contains(&g, &cfg, b'2'));
         let mut t = Tester::new(&mut o);
         let r = reduce_choices(&g, &cfg, &start, Strategy::Auto, &mut t).unwrap();
         assert_eq!(decode(&g, &r.output, &cfg), b"2");

@@ -137,11 +137,9 @@ pub struct Reduced {
     /// The oracle's input that was reduced (text, or choice bytes).
     pub output: Vec<u8>,
     /// Passes run, each with the size it ended at and the oracle runs so
-    /// far: `(name, size, tests)`.
+    /// far: `(name, size, tests)`. Sizes are bytes of text, but choices
+    /// for a choice artifact reduced by any strategy other than `auto`.
     pub passes: Vec<(&'static str, usize, u64)>,
-    /// Whether the passes' sizes are bytes of text (a text reduction, or
-    /// a choice artifact reduced as text) rather than choices.
-    pub sizes_in_text: bool,
 }
 
 fn check_original(input: &[u8], tester: &mut Tester<'_>) -> Result<(), ReduceError> {
@@ -186,7 +184,6 @@ pub fn reduce_text(
         return Ok(Reduced {
             output: cur,
             passes,
-            sizes_in_text: true,
         });
     }
     if strategy == Strategy::Blind || (strategy == Strategy::Auto && grammar.is_none()) {
@@ -194,7 +191,6 @@ pub fn reduce_text(
         return Ok(Reduced {
             output: cur,
             passes,
-            sizes_in_text: true,
         });
     }
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
@@ -309,7 +305,6 @@ pub fn reduce_text(
     Ok(Reduced {
         output: cur,
         passes,
-        sizes_in_text: true,
     })
 }
 
@@ -446,7 +441,6 @@ pub fn reduce_choices(
     Ok(Reduced {
         output: cur,
         passes,
-        sizes_in_text: true,
     })
 }
 
@@ -564,7 +558,6 @@ pub(crate) fn choices_pipeline(
     Ok(Reduced {
         output: cur,
         passes,
-        sizes_in_text,
     })
 }
 

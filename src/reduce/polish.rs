@@ -30,7 +30,6 @@ pub fn polish(input: &[u8], keywords: Option<&[Vec<u8>]>, tester: &mut Tester<'_
     Reduced {
         output: cur,
         passes,
-        sizes_in_text: true,
     }
 }
 

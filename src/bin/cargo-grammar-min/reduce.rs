@@ -425,7 +425,7 @@ impl Reduce {
             };
             anyhow::anyhow!("cannot reduce {}: {e}{hint}", artifact.display())
         })?;
-        let unit = if !reduced.sizes_in_text {
+        let unit = if kind == InputKind::Choices && strategy != Strategy::Auto {
             "choices"
         } else {
             "bytes"
