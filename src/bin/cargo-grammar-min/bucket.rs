@@ -276,7 +276,7 @@ impl Bucket {
                     "-> bucket {} ({}; {} bytes, {} DDSET runs, {checked} precision runs{disproved})",
                     ids.of(b.0),
                     match added {
-                        Added::NewBucket if ids.earlier(b.0) => "the earlier run's bug",
+                        Added::NewBucket if ids.took_earlier_id(b.0) => "the earlier run's bug",
                         Added::NewBucket => "new bug",
                         Added::NewPattern => "same crash, new pattern",
                         Added::Known => "same pattern",

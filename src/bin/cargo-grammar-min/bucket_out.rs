@@ -78,7 +78,7 @@ impl StableIds {
     /// of the same crash (same signature at the bucketing level, both
     /// ways), or, where neither has a signature, of one that listed this
     /// pattern; else the lowest id no earlier directory and no bucket of
-    /// this run has. Whether it was the earlier run's: [`StableIds::earlier`].
+    /// this run has. Whether it was the earlier run's: [`StableIds::took_earlier_id`].
     pub fn found(&mut self, signature: Option<&Signature>, pattern: &[u8]) -> u32 {
         let free = |id: &u32| !self.ids.contains(id);
         let same =
@@ -107,7 +107,7 @@ impl StableIds {
 
     /// Whether this run's bucket `own` took an earlier run's bucket's id
     /// (the same bug, bucketed before).
-    pub fn earlier(&self, own: u32) -> bool {
+    pub fn took_earlier_id(&self, own: u32) -> bool {
         let id = self.of(own);
         self.earlier.iter().any(|e| e.id == id)
     }
@@ -221,7 +221,11 @@ mod tests {
         assert_eq!(ids.found(Some(&c), b"v"), 3);
         assert_eq!((ids.of(0), ids.of(1), ids.of(2)), (2, 1, 3));
         assert_eq!(
-            (ids.earlier(0), ids.earlier(1), ids.earlier(2)),
+            (
+                ids.took_earlier_id(0),
+                ids.took_earlier_id(1),
+                ids.took_earlier_id(2)
+            ),
             (false, true, false)
         );
     }
