@@ -66,7 +66,8 @@ pub(super) fn polish_into(
     // After the grammar passes (`keywords`): single-unit deletions first,
     // from the end. Until neither stage changes anything: a byte deletion
     // can make a token deletion possible, and the result is promised
-    // 1-minimal for both.
+    // 1-minimal for both: by runs, not by an anchor's presumption.
+    tester.forget_presumptions();
     let fine = keywords.is_some();
     loop {
         let before = cur.clone();

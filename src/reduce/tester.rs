@@ -3,7 +3,7 @@
 
 use crate::oracle::{Oracle, Outcome};
 use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -84,6 +84,9 @@ pub struct Tester<'o> {
     best_image_len: usize,
     image_bound: bool,
     anchors: Vec<Vec<u8>>,
+    /// Cache keys whose outcome an anchor presumed (not run): dropped by
+    /// [`Tester::forget_presumptions`] and left out of [`Tester::cache`].
+    presumed_keys: HashSet<u128>,
 }
 
 /// A 128-bit hash of `c` (two independent 64-bit hashes): the cache key,
@@ -112,6 +115,7 @@ impl<'o> Tester<'o> {
             best_image_len: usize::MAX,
             image_bound: false,
             anchors: Vec::new(),
+            presumed_keys: HashSet::new(),
         }
     }
 
@@ -196,9 +200,12 @@ impl<'o> Tester<'o> {
         self
     }
 
-    /// A copy of the outcomes seen so far.
+    /// A copy of the outcomes seen so far (run or seeded; not the ones
+    /// an anchor presumed).
     pub fn cache(&self) -> OutcomeCache {
-        OutcomeCache(self.cache.clone())
+        let mut c = self.cache.clone();
+        c.retain(|k, _| !self.presumed_keys.contains(k));
+        OutcomeCache(c)
     }
 
     /// The cache key of `c`, or `None` (counted as skipped) when the image
@@ -310,8 +317,21 @@ impl<'o> Tester<'o> {
             return false;
         }
         self.cache.insert(k, Outcome::NotInteresting);
+        self.presumed_keys.insert(k);
         self.stats.presumed += 1;
         true
+    }
+
+    /// Drops every anchor and every outcome an anchor presumed, so that
+    /// from now on each "not interesting" is a run's. For a proof of
+    /// 1-minimality: the monotonicity an anchor assumes does not hold for
+    /// every oracle (a deletion's text can be a subsequence of a failing
+    /// anchor's and still fail for another reason, or still pass).
+    pub fn forget_presumptions(&mut self) {
+        for k in self.presumed_keys.drain() {
+            self.cache.remove(&k);
+        }
+        self.anchors.clear();
     }
 
     /// Tests one candidate (through the cache).
@@ -536,6 +556,25 @@ mod tests {
         assert_eq!(outs, [NotInteresting, NotInteresting, Interesting]);
         assert_eq!((t.stats().tests, t.stats().presumed), (3, 4));
         assert_eq!(t.anchors(), &[b"bcab".to_vec(), b"aabca".to_vec()]);
+    }
+
+    #[test]
+    fn forgotten_presumptions_are_run_and_never_carried() {
+        let mut o = oracle();
+        let mut t = Tester::new(&mut o).with_cache_key(strip);
+        t.anchor(b"bcab");
+        assert_eq!(t.test(b"ba"), Outcome::NotInteresting);
+        assert_eq!(t.test(b"cb"), Outcome::NotInteresting);
+        assert_eq!((t.stats().tests, t.stats().presumed), (0, 2));
+        // A carried cache holds runs only.
+        assert_eq!(t.cache().0.len(), 0);
+        t.forget_presumptions();
+        assert!(t.anchors().is_empty());
+        // Now the oracle answers: "ba" is interesting after all.
+        assert_eq!(t.test(b"ba"), Outcome::Interesting);
+        assert_eq!(t.test(b"ba"), Outcome::Interesting);
+        assert_eq!((t.stats().tests, t.stats().cache_hits), (1, 1));
+        assert_eq!(t.cache().0.len(), 1);
     }
 
     #[test]

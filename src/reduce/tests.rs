@@ -201,6 +201,29 @@ mod polish {
             assert_eq!(r.output, b"x ", "keywords {keywords:?}");
         }
     }
+
+    /// The monotonicity an anchor assumes need not hold: deleting `]`
+    /// from `<<]` gives `<<`, a subsequence of the failing anchor `<<]>`
+    /// (an XML lexer's 255 `<`, of which one counted only once the `]>`
+    /// before it went). The polish runs such deletions, so its result is
+    /// 1-minimal by the oracle's answers.
+    #[test]
+    fn polish_runs_the_deletions_an_anchor_presumed() {
+        for keywords in [Some(&[][..]), None] {
+            let mut o = FnOracle::new(|c: &[u8]| {
+                if c == b"<<]" || c == b"<<" {
+                    Outcome::Interesting
+                } else {
+                    Outcome::NotInteresting
+                }
+            });
+            let mut t = Tester::new(&mut o);
+            t.seed(b"<<]", Outcome::Interesting);
+            t.anchor(b"<<]>");
+            let r = polish(b"<<]", keywords, &mut t);
+            assert_eq!(r.output, b"<<", "keywords {keywords:?}");
+        }
+    }
 }
 
 mod numbers_in_the_grammar {

@@ -24,9 +24,11 @@
 //! shortest-first list of [`super::replace_by_descendant`] tries every
 //! cut above the needed depth, one oracle run per level, after every
 //! success below — the cost that made a 300-deep JSON input take
-//! thousands of runs (BENCHMARKS.md). A presumption that is wrong costs a
-//! missed reduction in this tester only; the text passes that follow run
-//! on their own cache and keep the result 1-minimal.
+//! thousands of runs (BENCHMARKS.md). A presumption that is wrong (the
+//! oracle need not be monotone) costs a missed reduction until the final
+//! polish, which forgets every presumption
+//! ([`Tester::forget_presumptions`]) and proves the result 1-minimal by
+//! runs.
 //!
 //! Last, the chain's **spine**: one candidate in which every list on the
 //! path from the root to the chain's deepest node keeps only the element
