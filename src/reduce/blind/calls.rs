@@ -142,7 +142,12 @@ fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
 fn keyword_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
     // Found once, at the first `function`/`def` before a name.
     let mut blocks = None;
-    defs(text, named, |p, (ns, _)| {
+    // Lua's `f""` and `f{…}`, Ruby's `f "x"`: calls too.
+    let named = literal::with_literal_calls(text, &pairs(text), &named.to_vec());
+    defs(text, &named, |p, (ns, _)| {
+        if text[p.0] != b'(' {
+            return None;
+        }
         let before = text[..ns].trim_ascii_end();
         let start = before.len() - super::word_before(before);
         if !matches!(&before[start..], b"function" | b"def") || start == ns {
@@ -358,8 +363,11 @@ fn unclosed_headers(
 /// The arguments of a pair, trimmed (none if it holds only blanks, or
 /// for a bare call, [`bare::is_bare`]).
 fn arguments<'t>(text: &'t [u8], p: &Pair) -> Vec<&'t [u8]> {
-    if bare::is_bare(text, p) {
+    if bare::is_bare(p) {
         return Vec::new();
+    }
+    if literal::is_literal_call(text, p) {
+        return vec![&text[p.0..=p.1]];
     }
     (0..args::arity(text, p))
         .map(|i| {
@@ -418,10 +426,21 @@ fn atomic(arg: &[u8]) -> bool {
 /// not [`atomic`] in parentheses (`$t->label()` with `new D` is `(new
 /// D)->label()`; `a * a` with `x + 1` is `(x + 1) * (x + 1)`). `None` if
 /// it has no call outside itself, or one whose receiver is no chain of
-/// names (`f().g()`), or with `wrap` if no argument needs parentheses.
-fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
+/// names (`f().g()`), or with `wrap` if no argument needs parentheses (a
+/// literal argument of a call without parentheses always does: Lua reads
+/// `"".price` as an error). With `keep_return` the body's leading
+/// `return` stays (`None` if it has none, or if a call is not a
+/// statement of its own): Lua's `e""` with body `return a.price*0`
+/// becomes `return ("").price*0`, where an expression alone is no
+/// statement.
+fn inlined(text: &[u8], f: &Func, wrap: bool, keep_return: bool) -> Option<Vec<u8>> {
     let mut body = text[f.body.0..f.body.1].trim_ascii();
-    body = body.strip_prefix(b"return ").unwrap_or(body).trim_ascii();
+    if keep_return && !body.starts_with(b"return ") {
+        return None;
+    }
+    if !keep_return {
+        body = body.strip_prefix(b"return ").unwrap_or(body).trim_ascii();
+    }
     body = body.strip_suffix(b";").unwrap_or(body).trim_ascii();
     let params: Vec<&[u8]> = arguments(text, &f.params)
         .into_iter()
@@ -441,8 +460,14 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
             continue;
         }
         let mut args: Vec<Cow<'_, [u8]>> = arguments(text, q).into_iter().map(Cow::from).collect();
+        // Lua reads `"".price` as a syntax error: a literal argument is
+        // parenthesised too.
+        let literal = literal::is_literal_call(text, q);
         if wrap {
-            for a in args.iter_mut().filter(|a| !a.is_empty() && !atomic(a)) {
+            for a in args
+                .iter_mut()
+                .filter(|a| !a.is_empty() && (literal || !atomic(a)))
+            {
                 *a = Cow::from([&b"("[..], a, b")"].concat());
                 wrapped = true;
             }
@@ -467,7 +492,10 @@ fn inlined(text: &[u8], f: &Func, wrap: bool) -> Option<Vec<u8>> {
             // alone, and so is the function.
             return None;
         }
-        let end = if bare::is_bare(text, q) { q.1 } else { q.1 + 1 };
+        let end = if bare::is_bare(q) { q.1 } else { q.1 + 1 };
+        if keep_return && !literal::is_statement(text, s, end) {
+            return None;
+        }
         let after = text[end..].trim_ascii_start();
         if f.methods
             && matches!(after.first(), Some(b'.' | b'['))
@@ -527,9 +555,9 @@ fn link_before(text: &[u8], s: usize) -> Option<usize> {
 pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
     // The arguments as written first; in parentheses if that fails.
     let cur = super::walk(text, tester, funcs, |cur, f| {
-        [false, true]
+        [(false, false), (true, false), (false, true), (true, true)]
             .into_iter()
-            .filter_map(|wrap| inlined(cur, f, wrap))
+            .filter_map(|(keep_return, wrap)| inlined(cur, f, wrap, keep_return))
             .filter(|c| c.len() < cur.len())
             .collect()
     });
@@ -559,6 +587,7 @@ fn inline_each<D>(
 
 mod bare;
 mod lisp;
+mod literal;
 mod macros;
 mod ml;
 

@@ -15,8 +15,8 @@ const DEFINERS: &[&[u8]] = &[b"sub", b"function", b"def"];
 
 /// Whether `p`, a call of [`Func::calls`], is a bare name (no pair): its
 /// opener is then the end of the name, and so is its closer.
-pub(super) fn is_bare(text: &[u8], p: &Pair) -> bool {
-    text.get(p.0) != Some(&b'(')
+pub(super) fn is_bare(p: &Pair) -> bool {
+    p.0 == p.1
 }
 
 /// The functions of `text` defined without a parameter list (see the

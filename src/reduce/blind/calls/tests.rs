@@ -53,19 +53,19 @@ fn parameters_take_the_arguments() {
     let t = b"int sq(int a) { return a * a; }\nint main() { return sq(x + 1); }";
     let fs = funcs(t);
     assert_eq!(
-        inlined(t, &fs[0], false).unwrap(),
+        inlined(t, &fs[0], false, false).unwrap(),
         b"\nint main() { return x + 1 * x + 1; }"
     );
     // `main` has no call: no candidate.
     assert_eq!(fs.len(), 1);
     assert_eq!(
-        inlined(t, &fs[0], true).unwrap(),
+        inlined(t, &fs[0], true, false).unwrap(),
         b"\nint main() { return (x + 1) * (x + 1); }"
     );
     // Every argument atomic: nothing to wrap, no second candidate.
     let t =
         b"int sq(int a) { return a * a; }\nint main() { return sq(v.w) + sq(\"a b\") + sq((c)); }";
-    assert_eq!(inlined(t, &funcs(t)[0], true), None);
+    assert_eq!(inlined(t, &funcs(t)[0], true, false), None);
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn a_constructor_goes_into_its_class_s_calls() {
     assert_eq!(fs.len(), 1);
     assert_eq!(&t[fs[0].name.0..fs[0].name.1], b"__construct");
     assert_eq!(
-        inlined(t, &fs[0], true).unwrap(),
+        inlined(t, &fs[0], true, false).unwrap(),
         b"<?class D{}class r{}(new D)->label();"
     );
     // JavaScript; a call inside the class is left alone, and a class
@@ -84,7 +84,7 @@ fn a_constructor_goes_into_its_class_s_calls() {
     let fs = funcs(t);
     assert_eq!(fs.len(), 1);
     assert_eq!(
-        inlined(t, &fs[0], false).unwrap(),
+        inlined(t, &fs[0], false, false).unwrap(),
         b"class A{m(){new A(1)}}class B{constructor(y){h(y)}}g(2)"
     );
 }
@@ -104,7 +104,7 @@ fn an_argument_goes_in_with_its_sigil_and_in_parentheses_if_need_be() {
     assert_eq!(runs, 2);
     // `$t` is not `t`, and `t` not `$t`.
     let t = b"function r($t, t){$t . t;}r(1, 2);";
-    assert_eq!(inlined(t, &funcs(t)[0], false).unwrap(), b"1 . 2;");
+    assert_eq!(inlined(t, &funcs(t)[0], false, false).unwrap(), b"1 . 2;");
 }
 
 #[test]
@@ -115,11 +115,11 @@ fn a_python_function_of_one_line_is_inlined() {
     // `g` has two lines and no call.
     assert_eq!(names, [&b"l"[..], b"d"]);
     assert_eq!(
-        inlined(t, &fs[1], false).unwrap(),
+        inlined(t, &fs[1], false, false).unwrap(),
         b"def l(w):int(w)\n\ndef g(x):\n  a\n  b\nprint(l(x))\n"
     );
     assert_eq!(
-        inlined(t, &fs[0], false).unwrap(),
+        inlined(t, &fs[0], false, false).unwrap(),
         b"def d(s):\n  return int(s)\n\ndef g(x):\n  a\n  b\nprint(d(x))\n"
     );
 }
@@ -127,7 +127,7 @@ fn a_python_function_of_one_line_is_inlined() {
 #[test]
 fn a_function_that_ends_with_end_is_inlined() {
     // Lua: the chain of wrappers folds into `f""`; `f` itself, called
-    // without parentheses, has no call to inline into. Interesting iff
+    // with a literal (`literal.rs`), must stay. Interesting iff
     // `f` is defined and reached from the last line through defined
     // functions.
     let want = |c: &[u8]| {
@@ -144,14 +144,44 @@ fn a_function_that_ends_with_end_is_inlined() {
         .iter()
         .map(|f| &input[f.name.0..f.name.1])
         .collect();
-    assert_eq!(names, [&b"h"[..], b"l"]);
+    assert_eq!(names, [&b"f"[..], b"h", b"l"]);
     let (out, runs) = run_pass(inline_functions, input, want);
     assert_eq!(out, b"function f(e) d=e.retry.b end\n\n\nf\"\"\n");
-    assert_eq!(runs, 2);
+    // `f` into `h`, as written and with its argument parenthesised; then
+    // `h` and `l`.
+    assert_eq!(runs, 4);
     // Ruby's `def … end` too; a Python `def` has no `end`.
     assert_eq!(funcs(b"def g(a) a end\ng(1)").len(), 1);
     let py = b"def g(a):\n  a\ng(1)";
     assert!(keyword_defs(py, &args::named_pairs(py)).is_empty());
+}
+
+#[test]
+fn a_function_called_with_a_literal_is_inlined() {
+    // lua5.4: `("").price` is nil (a string's methods are the string
+    // table's); an expression alone is no statement and `"".price` no
+    // expression, so the body keeps its `return` and the literal its
+    // parentheses.
+    let want = |c: &[u8]| {
+        let s = String::from_utf8_lossy(c);
+        s.contains("function e(a)return a.price*0") || s.trim() == "return (\"\").price*0"
+    };
+    let input = b"function e(a)return a.price*0\nend e\"\"";
+    let (out, runs) = run_pass(inline_functions, input, want);
+    assert_eq!(out.trim_ascii(), b"return (\"\").price*0");
+    assert_eq!(runs, 4);
+    // A table argument, and a call inside an expression (no `return`).
+    let t = b"function g(t) return t[1] end\nx = g{7} + 1";
+    let fs = funcs(t);
+    assert_eq!(fs.len(), 1);
+    assert_eq!(
+        inlined(t, &fs[0], true, false).unwrap(),
+        b"\nx = ({7})[1] + 1"
+    );
+    assert_eq!(inlined(t, &fs[0], true, true), None);
+    // A name only called this way, with no definition, is no function;
+    // nor is a C string prefix.
+    assert!(funcs(b"print\"x\" u8\"y\"").is_empty());
 }
 
 #[test]
@@ -161,7 +191,10 @@ fn a_header_that_lost_its_parenthesis_is_still_a_function() {
     let fs = funcs(t);
     assert_eq!(fs.len(), 1);
     assert_eq!(&t[fs[0].name.0..fs[0].name.1], b"t");
-    assert_eq!(inlined(t, &fs[0], false).unwrap(), b"struct L{e()}L x=e(x)");
+    assert_eq!(
+        inlined(t, &fs[0], false, false).unwrap(),
+        b"struct L{e()}L x=e(x)"
+    );
     // Statements and calls with an unclosed `(` are no definitions.
     assert!(funcs(b"if(x{y}if(z)").is_empty());
     assert!(funcs(b"f(a;{b}f(c)").is_empty());
@@ -204,7 +237,7 @@ fn a_function_like_macro_goes_into_its_calls() {
     assert_eq!(fs.len(), 1);
     // A call that does not fit takes the body as written.
     assert_eq!(
-        String::from_utf8_lossy(&inlined(t, &fs[0], false).unwrap()),
+        String::from_utf8_lossy(&inlined(t, &fs[0], false, false).unwrap()),
         "e(1, 2, 3); e(f, __VA_ARGS__);"
     );
 }
