@@ -85,7 +85,7 @@ pub fn funcs(text: &[u8]) -> Vec<Func> {
     });
     out.extend(unclosed_headers(text, &ps, &named));
     out.extend(line_defs(text, &named));
-    out.extend(keyword_defs(text, &named));
+    out.extend(keyword_defs(text, &ps, &named));
     out.extend(arrow_defs(text, &named));
     out.extend(constructors(text, &ps, &named));
     out.extend(bare::bare_defs(text, &ps, &named));
@@ -138,12 +138,14 @@ fn line_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
 /// The functions of the `… end` languages: `function NAME(PARAMS) BODY
 /// end` (Lua, Julia; `local function` too) and `def NAME(PARAMS) BODY
 /// end` (Ruby), from the keyword blocks ([`super::keywords::blocks`]),
-/// BODY running to the `end`.
-fn keyword_defs(text: &[u8], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
+/// BODY running to the `end`; their calls include those with one literal
+/// and no parentheses ([`literal::with_literal_calls`], `ps` the text's
+/// [`pairs`]).
+fn keyword_defs(text: &[u8], ps: &[(usize, usize)], named: &[(Vec<u8>, Vec<Pair>)]) -> Vec<Func> {
     // Found once, at the first `function`/`def` before a name.
     let mut blocks = None;
     // Lua's `f""` and `f{…}`, Ruby's `f "x"`: calls too.
-    let named = literal::with_literal_calls(text, &pairs(text), &named.to_vec());
+    let named = literal::with_literal_calls(text, ps, named);
     defs(text, &named, |p, (ns, _)| {
         if text[p.0] != b'(' {
             return None;

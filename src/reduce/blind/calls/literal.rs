@@ -21,11 +21,16 @@ pub(super) fn is_literal_call(text: &[u8], p: &Pair) -> bool {
 /// brace pair among `ps` ([`super::super::pairs`], sorted by opener),
 /// after a name and at most blanks on the same line. Names only called
 /// this way and defined nowhere stay out, as do literals inside literals.
-pub(super) fn with_literal_calls(text: &[u8], ps: &[(usize, usize)], named: &Named) -> Named {
-    let mut out = named.clone();
+pub(super) fn with_literal_calls(
+    text: &[u8],
+    ps: &[(usize, usize)],
+    named: &[(Vec<u8>, Vec<Pair>)],
+) -> Named {
+    let mut out = named.to_vec();
     let mut i = 0;
     while i < text.len() {
-        let lit = match literal_end(text, i) {
+        let string = literal_end(text, i);
+        let lit = match string {
             Some(e) => Some(e),
             None if text[i] == b'{' => ps.binary_search_by_key(&i, |q| q.0).ok().map(|j| ps[j].1),
             None => None,
@@ -49,10 +54,7 @@ pub(super) fn with_literal_calls(text: &[u8], ps: &[(usize, usize)], named: &Nam
         }
         // A string is skipped whole; a brace pair is entered (a call can
         // stand inside a table).
-        i = match literal_end(text, i) {
-            Some(e) => e + 1,
-            None => i + 1,
-        };
+        i = string.map_or(i + 1, |e| e + 1);
     }
     out
 }

@@ -153,7 +153,7 @@ fn a_function_that_ends_with_end_is_inlined() {
     // Ruby's `def … end` too; a Python `def` has no `end`.
     assert_eq!(funcs(b"def g(a) a end\ng(1)").len(), 1);
     let py = b"def g(a):\n  a\ng(1)";
-    assert!(keyword_defs(py, &args::named_pairs(py)).is_empty());
+    assert!(keyword_defs(py, &pairs(py), &args::named_pairs(py)).is_empty());
 }
 
 #[test]
