@@ -76,6 +76,8 @@ pub(crate) enum Outcome {
     /// Set `at` could not continue: `at == input.len()` means the input
     /// ended too early (or the parse could not end there).
     Failed { at: usize },
+    /// Past [`recognise_within`]'s item limit at set `at`: undecided.
+    TooCostly { at: usize },
 }
 
 /// Mutable state while building one set.
@@ -106,6 +108,8 @@ struct Builder<'t> {
     groups: Vec<[u32; 4]>,
     /// For `waiting`, `done`, `leo`, `wait_off` and `done_off`.
     prefault: [Prefault; 5],
+    /// Items (waiting and complete) after which [`Builder::run`] gives up.
+    max_items: usize,
 }
 
 const GROUP_CACHE: usize = 256;
@@ -123,14 +127,19 @@ fn completion_key(sym: SymbolId, origin: u32) -> u64 {
 }
 
 /// Runs the recogniser for `start` over `input`, reusing the arenas of
-/// `reuse` (a finished chart no longer needed) if given.
-pub(crate) fn recognise(
+/// `reuse` (a finished chart no longer needed) if given; gives up
+/// ([`Outcome::TooCostly`]) once the chart holds more than `max_items`
+/// waiting and complete items (an ambiguous grammar's grows faster than
+/// the input: callers parsing many candidates bound each one this way).
+pub(crate) fn recognise_within(
     t: &Tables,
     start: SymbolId,
     input: &[u8],
     reuse: Option<Chart>,
+    max_items: usize,
 ) -> (Chart, Outcome) {
     let mut b = Builder::new(t, input.len(), reuse);
+    b.max_items = max_items;
     let outcome = b.run(start, input, None);
     b.chart.wait_off.push(b.chart.waiting.len() as u32);
     b.chart.done_off.push(b.chart.done.len() as u32);
@@ -304,6 +313,7 @@ impl<'t> Builder<'t> {
             path: Vec::new(),
             groups: vec![[u32::MAX; 4]; GROUP_CACHE],
             prefault: [(); 5].map(|_| Prefault::new()),
+            max_items: usize::MAX,
         }
     }
 
@@ -325,6 +335,9 @@ impl<'t> Builder<'t> {
             self.filter = explain != Some(i);
             self.run_set(i as u32, la, &current);
             self.finish_set(i);
+            if self.chart.waiting.len() + self.chart.done.len() > self.max_items {
+                return Outcome::TooCostly { at: i };
+            }
             if explain == Some(i) {
                 return Outcome::Failed { at: i };
             }

@@ -190,16 +190,58 @@ impl<'g> Parser<'g> {
         let result = match outcome {
             Outcome::Accepted => extract::extract(&self.t, &chart, sym, input)
                 .map_err(|e| error::internal(input, input.len(), &e.0)),
-            Outcome::Failed { at } => Err(error::syntax(self.g, &self.t, sym, input, at)),
+            Outcome::Failed { at } | Outcome::TooCostly { at } => {
+                Err(error::syntax(self.g, &self.t, sym, input, at))
+            }
         };
         self.keep(chart);
         result
     }
 
+    /// Parses `input` as the start symbol if it is a sentence and its
+    /// chart holds at most `max_items` items (waiting and complete, as
+    /// [`Parser::chart_items`] counts them); no error is built for a
+    /// candidate that is no sentence, which makes this the cheap test
+    /// for reducers that parse candidates by the thousand. Returns the
+    /// tree, if any, and the items the chart held (up to the set where
+    /// the parse stopped), a measure of the work spent.
+    ///
+    /// ```
+    /// use grammar_min::grammar::Grammar;
+    /// use grammar_min::parse::Parser;
+    /// let g = Grammar::from_json_str(
+    ///     r#"{"<start>": ["<x>"], "<x>": ["a", "<x><x>"]}"#,
+    ///     &Default::default(),
+    /// )
+    /// .unwrap();
+    /// let p = Parser::new(&g);
+    /// let (tree, items) = p.sentence_within(b"aaaa", usize::MAX);
+    /// assert!(tree.is_some() && items > 0);
+    /// // The ambiguous rule makes the chart grow quadratically: a limit
+    /// // below what it needs gives up.
+    /// assert!(p.sentence_within(b"aaaaaaaaaaaaaaaa", 40).0.is_none());
+    /// assert!(p.sentence_within(b"ab", usize::MAX).0.is_none());
+    /// ```
+    pub fn sentence_within(&self, input: &[u8], max_items: usize) -> (Option<Tree>, usize) {
+        if input.len() >= (u32::MAX / 2) as usize {
+            return (None, 0);
+        }
+        let sym = self.g.start();
+        let reuse = self.spare.try_lock().ok().and_then(|mut s| s.take());
+        let (chart, outcome) = chart::recognise_within(&self.t, sym, input, reuse, max_items);
+        let items = chart.waiting.len() + chart.done.len();
+        let tree = match outcome {
+            Outcome::Accepted => extract::extract(&self.t, &chart, sym, input).ok(),
+            Outcome::Failed { .. } | Outcome::TooCostly { .. } => None,
+        };
+        self.keep(chart);
+        (tree, items)
+    }
+
     /// Runs the recogniser, reusing the spare chart if there is one.
     fn recognise(&self, sym: SymbolId, input: &[u8]) -> (chart::Chart, Outcome) {
         let reuse = self.spare.try_lock().ok().and_then(|mut s| s.take());
-        chart::recognise(&self.t, sym, input, reuse)
+        chart::recognise_within(&self.t, sym, input, reuse, usize::MAX)
     }
 
     /// Keeps `chart`'s memory for the next parse (see [`RETAIN_MAX`]).

@@ -9,6 +9,8 @@ use crate::generate::{decode, DecodeConfig};
 use crate::grammar::Grammar;
 use crate::oracle::{Oracle, Outcome};
 use crate::parse::Parser;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// The Earley chart items per byte of the artifact's text above which the
 /// text stage is left out ([`crate::parse::Parser::chart_items`]): the
@@ -23,22 +25,60 @@ pub(crate) fn parses_cheaply(parser: &Parser<'_>, text: &[u8]) -> bool {
     parser.chart_items(text) <= MAX_ITEMS_PER_BYTE * text.len().max(1)
 }
 
+/// Chart items the parses of one text stage's rejected candidates may
+/// cost in all ([`Parser::sentence_within`]'s count), about a minute and
+/// a half of parsing: past it, the stage stops and keeps what it found.
+/// On an artifact of a few kilobytes this is hundreds of thousands of
+/// rejected candidates, far more than a reduction tries; on a text whose
+/// candidates almost never parse and each cost a long parse (40 KB of
+/// `{a: ` that the grammar derives only as a whole, where every deletion
+/// of the polish sweep parses to the end and fails), the stage would
+/// otherwise parse for hours.
+pub(crate) const REJECTED_ITEMS_BUDGET: usize = 1 << 31;
+
 /// A choice-sequence tester seen as an oracle on texts: a candidate text
 /// is parsed and encoded under the artifact's budgets, and the sequence
 /// is tested through the choice tester's cache; a text outside the
 /// grammar's language (or beyond the budgets) has no sequence, so it is
-/// invalid and costs no run.
+/// invalid and costs no run. Each parse may hold at most
+/// [`MAX_ITEMS_PER_BYTE`] chart items per byte (a candidate the grammar's
+/// ambiguity makes costlier is rejected, so memory stays bounded), and the
+/// rejected parses together at most a budget ([`REJECTED_ITEMS_BUDGET`]), after
+/// which every candidate is rejected unparsed and `stage_stop` is raised.
 struct TextAsChoices<'a, 'o> {
     g: &'a Grammar,
     cfg: DecodeConfig,
     parser: Parser<'a>,
     choices: &'a mut Tester<'o>,
+    /// Chart items spent on candidates that did not parse, and how many
+    /// they may cost ([`REJECTED_ITEMS_BUDGET`]).
+    rejected_items: usize,
+    budget: usize,
+    /// Raised when the budget is spent, or when `user_stop` is: the text
+    /// stage's tester stops on it.
+    stage_stop: Arc<AtomicBool>,
+    user_stop: Option<Arc<AtomicBool>>,
 }
 
 impl TextAsChoices<'_, '_> {
-    fn encoded(&self, text: &[u8]) -> Option<Vec<u8>> {
-        let tree = self.parser.parse(text).ok()?;
-        encode(self.g, &tree, &self.cfg).ok()
+    fn encoded(&mut self, text: &[u8]) -> Option<Vec<u8>> {
+        if self.budget_spent() {
+            return None;
+        }
+        let max = MAX_ITEMS_PER_BYTE.saturating_mul(text.len().max(1));
+        let (tree, items) = self.parser.sentence_within(text, max);
+        let seq = tree.and_then(|t| encode(self.g, &t, &self.cfg).ok());
+        if seq.is_none() {
+            self.rejected_items = self.rejected_items.saturating_add(items);
+            if self.budget_spent() {
+                self.stage_stop.store(true, Ordering::SeqCst);
+            }
+        }
+        seq
+    }
+
+    fn budget_spent(&self) -> bool {
+        self.rejected_items > self.budget
     }
 }
 
@@ -56,8 +96,16 @@ impl Oracle for TextAsChoices<'_, '_> {
     /// tester as its best so far, so its observer (the CLI's best-so-far
     /// files) follows the text passes as they go.
     fn test_batch(&mut self, candidates: &[&[u8]]) -> Vec<Outcome> {
+        if self
+            .user_stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::SeqCst))
+        {
+            self.stage_stop.store(true, Ordering::SeqCst);
+        }
         let seqs: Vec<Option<Vec<u8>>> = candidates.iter().map(|t| self.encoded(t)).collect();
         let run: Vec<&[u8]> = seqs.iter().flatten().map(Vec::as_slice).collect();
+        self.choices.note_unparsed((seqs.len() - run.len()) as u64);
         let outs = if run.is_empty() {
             Vec::new()
         } else {
@@ -99,6 +147,19 @@ pub fn reduce_choices_as_text(
     strategy: Strategy,
     tester: &mut Tester<'_>,
 ) -> Result<Reduced, ReduceError> {
+    reduce_within(g, cfg, input, strategy, tester, REJECTED_ITEMS_BUDGET)
+}
+
+/// [`reduce_choices_as_text`] whose rejected parses may cost `budget`
+/// chart items in all.
+fn reduce_within(
+    g: &Grammar,
+    cfg: &DecodeConfig,
+    input: &[u8],
+    strategy: Strategy,
+    tester: &mut Tester<'_>,
+    budget: usize,
+) -> Result<Reduced, ReduceError> {
     check_original(input, tester)?;
     let text = decode(g, input, cfg);
     let stop = tester.stop_flag();
@@ -107,6 +168,10 @@ pub fn reduce_choices_as_text(
         cfg: *cfg,
         parser: Parser::new(g),
         choices: &mut *tester,
+        rejected_items: 0,
+        budget,
+        stage_stop: Arc::new(AtomicBool::new(false)),
+        user_stop: stop,
     };
     // A text the decoder's budgets cannot take back (an ambiguous
     // grammar's parse deeper than `max_depth`) leaves nothing to do here:
@@ -120,11 +185,9 @@ pub fn reduce_choices_as_text(
             passes: Vec::new(),
         });
     }
-    let passes = {
-        let mut t = Tester::new(&mut oracle);
-        if let Some(flag) = stop {
-            t = t.with_stop(flag);
-        }
+    let stage_stop = oracle.stage_stop.clone();
+    let mut passes = {
+        let mut t = Tester::new(&mut oracle).with_stop(stage_stop);
         t.seed(&text, Outcome::Interesting);
         match reduce_text(Some(g), &text, strategy, &mut t) {
             Ok(r) => r.passes,
@@ -135,6 +198,15 @@ pub fn reduce_choices_as_text(
             Err(e) => return Err(e),
         }
     };
+    if oracle.budget_spent() {
+        // Reported as a pass, so the summary says why the text stayed.
+        let size = passes.last().map_or(text.len(), |p| p.1);
+        passes.push((
+            "text-stage-stopped:parse-budget",
+            size,
+            oracle.choices.runs(),
+        ));
+    }
     let mut output = input.to_vec();
     if let Some(b) = tester.best() {
         if tester.better(b, &output) {
@@ -294,5 +366,49 @@ mod tests {
         let mut t = Tester::new(&mut o);
         let r = reduce_choices(&g, &cfg, &start, Strategy::Auto, &mut t).unwrap();
         assert_eq!(decode(&g, &r.output, &cfg), b"2");
+    }
+
+    #[test]
+    fn a_text_stage_whose_candidates_do_not_parse_stops_at_its_budget() {
+        // The grammar derives 48 `(` or `[` only as a whole: every deletion of
+        // the text stage leaves parentheses open and parses to its end in
+        // vain, as 40 KB of `{a: ` did for a YAML grammar.
+        let g = Grammar::from_json_str(
+            r#"{"<start>": ["<x>", "<d2>"], "<x>": ["a", "(<x>)"],
+                "<d2>": ["<d1><d1><d1><d1>"], "<d1>": ["<p><p><p><p><p><p><p><p><p><p><p><p>"],
+                "<p>": ["(", "["]}"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let cfg = DecodeConfig::default();
+        let text = b"([".repeat(24);
+        let start = encoded(&g, &text, &cfg);
+        let deep = |c: &[u8]| decode(&g, c, &cfg).iter().filter(|&&b| b != b'a').count() >= 48;
+        let run = |budget: usize| {
+            let mut o = FnOracle::new(|c: &[u8]| match deep(c) {
+                true => Outcome::Interesting,
+                false => Outcome::NotInteresting,
+            });
+            let mut t = Tester::new(&mut o);
+            let r = reduce_within(&g, &cfg, &start, Strategy::Auto, &mut t, budget).unwrap();
+            (r, t.stats().unparsed)
+        };
+        let (free, unparsed_free) = run(REJECTED_ITEMS_BUDGET);
+        assert!(deep(&free.output) && unparsed_free >= 48, "{unparsed_free}");
+        assert!(!free
+            .passes
+            .iter()
+            .any(|p| p.0.starts_with("text-stage-stopped")));
+        // A budget of three parses of the text stops the stage after a
+        // handful of candidates.
+        let (r, unparsed) = run(3 * Parser::new(&g).chart_items(&text));
+        assert!(deep(&r.output) && r.output.len() <= start.len());
+        assert!(
+            unparsed * 4 < unparsed_free,
+            "{unparsed} of {unparsed_free}"
+        );
+        let last = r.passes.last().unwrap();
+        assert_eq!(last.0, "text-stage-stopped:parse-budget");
+        assert_eq!(last.1, 48);
     }
 }

@@ -27,12 +27,16 @@ pub struct Stats {
     /// Candidates presumed not interesting without a run
     /// ([`Tester::anchor`]).
     pub presumed: u64,
+    /// Candidate texts of a stage that tests through this tester which
+    /// did not parse, so never reached it ([`Tester::note_unparsed`]).
+    pub unparsed: u64,
 }
 
 /// What a [`Tester`] tells its observer.
 #[derive(Debug)]
 pub enum Event<'a> {
-    /// A candidate was run by the oracle.
+    /// A candidate was run by the oracle (or, [`Tester::note_unparsed`],
+    /// rejected unparsed by a stage testing through this tester).
     Tested(&'a Stats),
     /// A smaller interesting candidate was accepted: the oracle's input
     /// bytes (text, or choices for choice-sequence reduction).
@@ -235,6 +239,20 @@ impl<'o> Tester<'o> {
     /// tester ([`Oracle::runs`]), that tester's.
     pub fn runs(&self) -> u64 {
         self.oracle.runs().unwrap_or(self.stats.tests)
+    }
+
+    /// Counts candidates a stage testing through this tester rejected
+    /// without a run (texts that do not parse, for a tester of choice
+    /// sequences), and tells the observer, so progress shows while no
+    /// candidate runs.
+    pub fn note_unparsed(&mut self, n: u64) {
+        if n == 0 {
+            return;
+        }
+        self.stats.unparsed += n;
+        if let Some(f) = self.observer.as_mut() {
+            f(Event::Tested(&self.stats));
+        }
     }
 
     /// The stop flag ([`Tester::with_stop`]), to share with a tester that

@@ -228,6 +228,17 @@ impl Reduce {
                          grammar's spelling, which still fails"
                     );
                 }
+                if s.passes
+                    .iter()
+                    .any(|p| p.pass == "text-stage-stopped:parse-budget")
+                {
+                    eprintln!(
+                        "  note: the text stage stopped early: its candidate texts mostly did not \
+                         parse, and parsing them had cost its budget (about a minute and a half); \
+                         the choices are reduced, the text may be larger than it needs to be \
+                         (for a smaller text, reduce it as text with --cmd)"
+                    );
+                }
                 if s.bytes_after == 0 {
                     eprintln!(
                         "  warning: the empty input is interesting: the check cannot tell this \
@@ -369,8 +380,12 @@ impl Reduce {
                 .with_observer(move |e| match e {
                     Event::Tested(s) => {
                         let secs = started.elapsed().as_secs_f64().max(1e-3);
+                        let unparsed = match s.unparsed {
+                            0 => String::new(),
+                            n => format!(" | not parsed {n}"),
+                        };
                         let line = format!(
-                            "size {} | tests {} | {:.1} tests/s | cache hits {}",
+                            "size {} | tests {} | {:.1} tests/s | cache hits {}{unparsed}",
                             best_len,
                             s.tests,
                             s.tests as f64 / secs,
@@ -401,7 +416,9 @@ impl Reduce {
                 _ => reduce_text(grammar, &original, strategy, &mut tester),
             };
             let mut stats = tester.stats();
-            let not_parsed = split_unparsed(&mut stats, tester.runs());
+            // Texts of the text stage that did not parse, and (with
+            // --grammatical) candidates the grammar rejected unrun.
+            let not_parsed = stats.unparsed + split_unparsed(&mut stats, tester.runs());
             // Keyed by decoded text: the text polish below can reuse it.
             let cache = if text_keyed {
                 tester.cache()

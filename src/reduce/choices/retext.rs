@@ -1,6 +1,7 @@
 //! Deleting runs of the decoded text's tokens, for an oracle that reads
 //! choices ([`delete_text_runs`]).
 
+use super::super::as_text::{parses_cheaply, MAX_ITEMS_PER_BYTE};
 use super::super::ddmin::tokens;
 use super::super::Tester;
 use crate::encode::encode;
@@ -43,11 +44,12 @@ pub fn delete_text_runs(
     let parser = Parser::new(g);
     let mut cur = cur.to_vec();
     let mut budget = PARSE_BUDGET;
+    let mut unparsed = 0;
     loop {
         let text = decode(g, &cur, cfg);
         // Each candidate costs a parse: not on a text whose parse costs
         // far more than its length (an ambiguous grammar's).
-        if !super::super::as_text::parses_cheaply(&parser, &text) {
+        if !parses_cheaply(&parser, &text) {
             return cur;
         }
         let mut units = units(&text);
@@ -66,10 +68,18 @@ pub fn delete_text_runs(
                         return None;
                     }
                     budget -= t.len();
-                    let c = encode(g, &parser.parse(&t).ok()?, cfg).ok()?;
-                    tester.better(&c, &cur).then_some((n, c))
+                    let max = MAX_ITEMS_PER_BYTE.saturating_mul(t.len().max(1));
+                    let c = parser
+                        .sentence_within(&t, max)
+                        .0
+                        .and_then(|t| encode(g, &t, cfg).ok());
+                    if c.is_none() {
+                        unparsed += 1;
+                    }
+                    c.filter(|c| tester.better(c, &cur)).map(|c| (n, c))
                 })
                 .collect();
+            tester.note_unparsed(std::mem::take(&mut unparsed));
             match tester.first_interesting(candidates) {
                 Some((n, c)) => {
                     units.drain(end - n..end);

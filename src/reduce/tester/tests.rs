@@ -138,3 +138,22 @@ fn image_bound_gives_the_same_answer_with_parallel_batches() {
     }
     assert_eq!(answers, vec![Some(b"xa".to_vec()); 3]);
 }
+
+#[test]
+fn unparsed_candidates_are_counted_and_shown_as_progress() {
+    let mut o = oracle();
+    let mut seen = Vec::new();
+    let mut t = Tester::new(&mut o).with_observer(|e| {
+        if let Event::Tested(s) = e {
+            seen.push((s.tests, s.unparsed));
+        }
+    });
+    t.note_unparsed(0);
+    t.note_unparsed(3);
+    t.test(b"a");
+    let s = t.stats();
+    assert_eq!((s.tests, s.unparsed), (1, 3));
+    drop(t);
+    // No event for nothing; one for the unparsed, one for the run.
+    assert_eq!(seen, [(0, 3), (1, 3)]);
+}
