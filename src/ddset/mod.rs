@@ -89,7 +89,19 @@ pub struct GeneralizeConfig {
     pub variant: Variant,
     /// How replacements are generated.
     pub instance: InstanceConfig,
+    /// Oracle executions the generalisation may spend (default
+    /// [`MAX_EXECUTIONS`]). Judging nodes stops at three quarters of it,
+    /// leaving the rest to the verification pass; a node not judged stays
+    /// concrete, so the pattern is never less precise for it, only less
+    /// general ([`Generalization::budget_spent`]).
+    pub max_executions: u64,
 }
+
+/// The default [`GeneralizeConfig::max_executions`]: a reduced input's
+/// tree of a few dozen nodes takes 17–106 (BENCHMARKS.md); a thousand
+/// nodes of a reduced 10,000-deep nest whose every run is a stack overflow
+/// (a second each) would otherwise take an hour.
+pub const MAX_EXECUTIONS: u64 = 1_000;
 
 impl Default for GeneralizeConfig {
     fn default() -> GeneralizeConfig {
@@ -99,6 +111,7 @@ impl Default for GeneralizeConfig {
             seed: 0,
             variant: Variant::Paper,
             instance: InstanceConfig::default(),
+            max_executions: MAX_EXECUTIONS,
         }
     }
 }
@@ -116,6 +129,9 @@ pub struct Generalization {
     pub invalid: u64,
     /// Nodes given up on because too many tries were invalid.
     pub gave_up: Vec<NodeId>,
+    /// [`GeneralizeConfig::max_executions`] ran out: some nodes were not
+    /// judged (or candidates not verified) and stay concrete.
+    pub budget_spent: bool,
 }
 
 struct Judge<'a, F> {
@@ -129,6 +145,9 @@ struct Judge<'a, F> {
     cache_hits: u64,
     invalid: u64,
     gave_up: Vec<NodeId>,
+    /// Executions after which [`Judge::all_fail`] says no without a run.
+    limit: u64,
+    budget_spent: bool,
 }
 
 impl<F: FnMut(&Tree, &[u8]) -> Verdict> Judge<'_, F> {
@@ -149,6 +168,10 @@ impl<F: FnMut(&Tree, &[u8]) -> Verdict> Judge<'_, F> {
         let mut fails = 0;
         let mut invalid = 0;
         while fails < self.cfg.tries {
+            if self.executions >= self.limit {
+                self.budget_spent = true;
+                return false;
+            }
             let fresh: Vec<Tree> = nodes
                 .iter()
                 .map(|&n| {
@@ -200,6 +223,11 @@ pub fn generalize<F: FnMut(&Tree, &[u8]) -> Verdict>(
         cache_hits: 0,
         invalid: 0,
         gave_up: Vec::new(),
+        limit: match cfg.variant {
+            Variant::Paper => cfg.max_executions / 4 * 3,
+            Variant::Simple => cfg.max_executions,
+        },
+        budget_spent: false,
     };
     let is_candidate = |i: usize| matches!(tree.nodes()[i].label(), Label::Rule(_));
     let mut accepted: Vec<NodeId> = Vec::new();
@@ -235,6 +263,7 @@ pub fn generalize<F: FnMut(&Tree, &[u8]) -> Verdict>(
             // All together first: if the whole pattern holds, the one-by-one
             // pass would keep every candidate, at `tries` runs each (255
             // repeated `<` of an XML DOCTYPE: 2,713 runs).
+            j.limit = cfg.max_executions;
             if candidates.len() <= 1 || j.all_fail(&candidates) {
                 accepted = candidates;
             } else {
@@ -254,6 +283,7 @@ pub fn generalize<F: FnMut(&Tree, &[u8]) -> Verdict>(
         cache_hits: j.cache_hits,
         invalid: j.invalid,
         gave_up: j.gave_up,
+        budget_spent: j.budget_spent,
     }
 }
 

@@ -306,3 +306,44 @@ fn abstractions_that_hold_together_are_verified_at_once() {
     // all).
     assert!(r.executions < 150, "{} executions", r.executions);
 }
+
+#[test]
+fn a_spent_budget_leaves_the_rest_concrete_and_the_pattern_sound() {
+    // As above: 30 letters fail. 60 executions judge about a third of
+    // the 30 `<x>`s (three quarters of the budget), the rest stay concrete.
+    let g = Grammar::from_json_str(
+        r#"{"<start>": ["<xs>"], "<xs>": ["<x>", "<x><xs>"], "<x>": ["a", "b", "c"]}"#,
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    let text = "ab".repeat(15);
+    let t = crate::parse::Parser::new(&g)
+        .parse(text.as_bytes())
+        .unwrap();
+    let long = |_: &Tree, s: &[u8]| match s.len() >= 30 {
+        true => Verdict::Fail,
+        false => Verdict::Pass,
+    };
+    let free = generalize(&g, &t, &GeneralizeConfig::default(), long);
+    assert!(!free.budget_spent && free.executions > 60);
+    let cfg = GeneralizeConfig {
+        max_executions: 60,
+        ..Default::default()
+    };
+    let r = generalize(&g, &t, &cfg, long);
+    assert!(
+        r.budget_spent && r.executions <= 60,
+        "{} executions",
+        r.executions
+    );
+    let n = r.pattern.abstract_nodes().len();
+    assert!(n > 0 && n < free.pattern.abstract_nodes().len(), "{n}");
+    // What it abstracted still holds: every instance fails.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..50 {
+        let i = r
+            .pattern
+            .instantiate(&g, &mut rng, &InstanceConfig::default());
+        assert_eq!(long(&i, &i.unparse(&g)), Verdict::Fail);
+    }
+}

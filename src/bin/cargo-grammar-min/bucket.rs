@@ -3,12 +3,14 @@
 use crate::bucket_out::{clear_numbered, write_known_crashes, StableIds, SIGNATURE_FILE};
 use crate::bucket_table::print_table;
 use crate::common::write_atomic;
+use crate::heartbeat::Heartbeat;
 use crate::session::{InputKind, OracleArgs};
 use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};
 use grammar_min::ddset::{generalize, refine, GeneralizeConfig, InstanceConfig};
 use grammar_min::oracle::signature::Signature;
+use grammar_min::oracle::Oracle;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -50,6 +52,13 @@ pub struct Bucket {
     /// Seed of DDSET and of the instances.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// DDSET's oracle runs per artifact at most: past three quarters of
+    /// them no more nodes are judged (they stay concrete), the rest go to
+    /// verifying the abstractions together. A reduced input of a few
+    /// dozen nodes needs far fewer; raise it for a large tree whose
+    /// pattern should be as general as it can be.
+    #[arg(long, value_name = "N", default_value_t = grammar_min::ddset::MAX_EXECUTIONS)]
+    pub max_runs: u64,
     /// Instances per pattern used to measure its precision. One that does
     /// not fail makes the abstraction responsible concrete again, and the
     /// count starts over, before other artifacts are matched (0 = skip).
@@ -133,6 +142,7 @@ impl Bucket {
             tries: self.tries,
             max_invalid: self.tries.saturating_mul(3),
             seed: self.seed,
+            max_executions: self.max_runs,
             ..Default::default()
         };
         for (i, artifact) in artifacts.iter().enumerate() {
@@ -165,7 +175,7 @@ impl Bucket {
             // Reproducing the crash first gives its signature (and keeps an
             // artifact that no longer crashes out of every bucket).
             let mut oracle = match session.oracle(artifact, &original, true) {
-                Ok(o) => o,
+                Ok(o) => Heartbeat::new(o, !self.json, true),
                 Err(e) => {
                     skip(e, "does not reproduce");
                     continue;
@@ -191,7 +201,8 @@ impl Bucket {
                 }
                 continue;
             }
-            let reduced = match session.reduce_artifact(&mut *oracle, artifact, &original) {
+            oracle.stage("reducing");
+            let reduced = match session.reduce_artifact(&mut oracle, artifact, &original) {
                 Ok(r) => r,
                 Err(e) => {
                     // E.g. it parses only with its blanks or case changed, and then
@@ -232,15 +243,17 @@ impl Bucket {
                 }
                 continue;
             }
-            let r = generalize(g, &tree1, &cfg, |t, s| session.verdict(&mut *oracle, t, s));
+            oracle.stage("generalising (DDSET)");
+            let r = generalize(g, &tree1, &cfg, |t, s| session.verdict(&mut oracle, t, s));
             runs += r.executions;
             // Precision, and the abstractions its instances disprove made
             // concrete again, before other artifacts are matched to it.
+            oracle.stage("checking precision");
             let refined = (self.precision > 0).then(|| {
                 let seed = self.seed ^ ((i as u64) << 16);
                 let cfg = InstanceConfig::default();
                 refine(g, r.pattern.clone(), self.precision, seed, &cfg, |t, s| {
-                    session.verdict(&mut *oracle, t, s)
+                    session.verdict(&mut oracle, t, s)
                 })
             });
             let pattern = refined.as_ref().map_or(r.pattern, |x| x.pattern.clone());
@@ -268,10 +281,16 @@ impl Bucket {
             };
             buckets.join(b, member(joined, Some(text.len())), Some(&text));
             if !self.json {
-                let disproved = match refined.as_ref().map_or(0, |x| x.concretised) {
+                let mut disproved = match refined.as_ref().map_or(0, |x| x.concretised) {
                     0 => String::new(),
                     n => format!(", {n} abstraction(s) disproved by an instance"),
                 };
+                if r.budget_spent {
+                    disproved += &format!(
+                        ", DDSET stopped at --max-runs {}: the nodes it did not judge stay concrete",
+                        self.max_runs
+                    );
+                }
                 eprintln!(
                     "-> bucket {} ({}; {} bytes, {} DDSET runs, {checked} precision runs{disproved})",
                     ids.of(b.0),

@@ -1,6 +1,7 @@
 //! `generalize`: turn a failing input into a DDSET pattern.
 
 use crate::common::write_atomic;
+use crate::heartbeat::Heartbeat;
 use crate::session::OracleArgs;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -49,6 +50,13 @@ pub struct Generalize {
     /// DDSET variant.
     #[arg(long, value_enum, default_value = "paper")]
     pub variant: VariantArg,
+    /// DDSET's oracle runs at most: past three quarters of
+    /// them no more nodes are judged (they stay concrete), the rest go to
+    /// verifying the abstractions together. A reduced input of a few
+    /// dozen nodes needs far fewer; raise it for a large tree whose
+    /// pattern should be as general as it can be.
+    #[arg(long, value_name = "N", default_value_t = grammar_min::ddset::MAX_EXECUTIONS)]
+    pub max_runs: u64,
     /// Also measure precision: instantiate the pattern K times and count
     /// how many instances still fail. An instance that does not fail makes
     /// the abstraction responsible concrete again, and the count starts
@@ -79,6 +87,8 @@ struct Summary {
     precision: Option<f64>,
     /// Abstractions made concrete again by the precision instances.
     disproved: usize,
+    /// DDSET ran out of --max-runs before judging every node.
+    budget_spent: bool,
     output: String,
     seconds: f64,
 }
@@ -96,11 +106,16 @@ impl Generalize {
             .context("generalising needs a grammar: pass --grammar FILE")?;
         let started = Instant::now();
         let original = session.read_artifact(artifact)?;
-        let mut oracle = session.oracle(artifact, &original, self.json)?;
+        let mut oracle = Heartbeat::new(
+            session.oracle(artifact, &original, self.json)?,
+            !self.json,
+            false,
+        );
+        oracle.stage("reducing");
         let (input, reduction_tests) = if self.no_reduce {
             (original.clone(), 0)
         } else {
-            let r = session.reduce_artifact(&mut *oracle, artifact, &original)?;
+            let r = session.reduce_artifact(&mut oracle, artifact, &original)?;
             if !self.json {
                 eprintln!(
                     "{}: {} {} -> {} bytes ({} tests)",
@@ -126,11 +141,14 @@ impl Generalize {
                 VariantArg::Paper => Variant::Paper,
                 VariantArg::Simple => Variant::Simple,
             },
+            max_executions: self.max_runs,
             ..Default::default()
         };
+        oracle.stage("generalising (DDSET)");
         let mut r = generalize(g, &tree, &cfg, |t, text| {
-            session.verdict(&mut *oracle, t, text)
+            session.verdict(&mut oracle, t, text)
         });
+        oracle.stage("checking precision");
         let refined = (self.precision > 0).then(|| {
             let seed = self.seed ^ 0x5eed;
             refine(
@@ -139,7 +157,7 @@ impl Generalize {
                 self.precision,
                 seed,
                 &cfg.instance,
-                |t, text| session.verdict(&mut *oracle, t, text),
+                |t, text| session.verdict(&mut oracle, t, text),
             )
         });
         let prec = refined.as_ref().map(|x| x.precision);
@@ -168,6 +186,7 @@ impl Generalize {
             invalid: r.invalid,
             precision: prec.map(|p| p.ratio()),
             disproved,
+            budget_spent: r.budget_spent,
             output: out.display().to_string(),
             seconds: started.elapsed().as_secs_f64(),
         };
@@ -191,6 +210,13 @@ impl Generalize {
             if disproved > 0 {
                 eprintln!(
                     "  {disproved} abstraction(s) made concrete again: an instance did not fail"
+                );
+            }
+            if r.budget_spent {
+                eprintln!(
+                    "  note: DDSET stopped at --max-runs {}: the nodes it did not judge stay \
+                     concrete (raise it for a more general pattern)",
+                    self.max_runs
                 );
             }
             if !r.gave_up.is_empty() {

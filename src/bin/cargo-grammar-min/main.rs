@@ -9,6 +9,7 @@ mod decode;
 mod encode;
 mod generalize;
 mod generate;
+mod heartbeat;
 mod instantiate;
 mod parse;
 mod reduce;
