@@ -277,11 +277,11 @@ fn refine_makes_only_the_disproved_abstraction_concrete() {
     }
 }
 
-#[test]
-fn abstractions_that_hold_together_are_verified_at_once() {
-    // Fails iff the text is at least 30 letters long: each `<x>` may be
-    // any letter, all of them at once too, and the last list any
-    // nonempty list.
+/// A list of letters, the tree of `abab…` (30 letters), and an oracle
+/// that fails iff the text is at least 30 letters long: each `<x>` may be
+/// any letter, all of them at once too, and the last list any nonempty
+/// list.
+fn thirty_letters() -> (Grammar, Tree) {
     let g = Grammar::from_json_str(
         r#"{"<start>": ["<xs>"], "<xs>": ["<x>", "<x><xs>"], "<x>": ["a", "b", "c"]}"#,
         &LoadOptions::default(),
@@ -291,13 +291,19 @@ fn abstractions_that_hold_together_are_verified_at_once() {
     let t = crate::parse::Parser::new(&g)
         .parse(text.as_bytes())
         .unwrap();
-    let long = |_: &Tree, s: &[u8]| {
-        if s.len() >= 30 {
-            Verdict::Fail
-        } else {
-            Verdict::Pass
-        }
-    };
+    (g, t)
+}
+
+fn long(_: &Tree, s: &[u8]) -> Verdict {
+    match s.len() >= 30 {
+        true => Verdict::Fail,
+        false => Verdict::Pass,
+    }
+}
+
+#[test]
+fn abstractions_that_hold_together_are_verified_at_once() {
+    let (g, t) = thirty_letters();
     let r = generalize(&g, &t, &GeneralizeConfig::default(), long);
     assert_eq!(r.pattern.render(&g), "<x>".repeat(29) + "<xs>");
     // Judging each node alone costs about 3 runs per `<x>` (3 letters);
@@ -309,21 +315,9 @@ fn abstractions_that_hold_together_are_verified_at_once() {
 
 #[test]
 fn a_spent_budget_leaves_the_rest_concrete_and_the_pattern_sound() {
-    // As above: 30 letters fail. 60 executions judge about a third of
-    // the 30 `<x>`s (three quarters of the budget), the rest stay concrete.
-    let g = Grammar::from_json_str(
-        r#"{"<start>": ["<xs>"], "<xs>": ["<x>", "<x><xs>"], "<x>": ["a", "b", "c"]}"#,
-        &LoadOptions::default(),
-    )
-    .unwrap();
-    let text = "ab".repeat(15);
-    let t = crate::parse::Parser::new(&g)
-        .parse(text.as_bytes())
-        .unwrap();
-    let long = |_: &Tree, s: &[u8]| match s.len() >= 30 {
-        true => Verdict::Fail,
-        false => Verdict::Pass,
-    };
+    // 60 executions judge about a third of the 30 `<x>`s (three quarters
+    // of the budget), the rest stay concrete.
+    let (g, t) = thirty_letters();
     let free = generalize(&g, &t, &GeneralizeConfig::default(), long);
     assert!(!free.budget_spent && free.executions > 60);
     let cfg = GeneralizeConfig {

@@ -186,7 +186,7 @@ impl<'g> Parser<'g> {
                 &format!("symbol {} is not in the grammar", sym.0),
             ));
         }
-        let (chart, outcome) = self.recognise(sym, input);
+        let (chart, outcome) = self.recognise(sym, input, usize::MAX);
         let result = match outcome {
             Outcome::Accepted => extract::extract(&self.t, &chart, sym, input)
                 .map_err(|e| error::internal(input, input.len(), &e.0)),
@@ -227,8 +227,7 @@ impl<'g> Parser<'g> {
             return (None, 0);
         }
         let sym = self.g.start();
-        let reuse = self.spare.try_lock().ok().and_then(|mut s| s.take());
-        let (chart, outcome) = chart::recognise_within(&self.t, sym, input, reuse, max_items);
+        let (chart, outcome) = self.recognise(sym, input, max_items);
         let items = chart.waiting.len() + chart.done.len();
         let tree = match outcome {
             Outcome::Accepted => extract::extract(&self.t, &chart, sym, input).ok(),
@@ -238,10 +237,11 @@ impl<'g> Parser<'g> {
         (tree, items)
     }
 
-    /// Runs the recogniser, reusing the spare chart if there is one.
-    fn recognise(&self, sym: SymbolId, input: &[u8]) -> (chart::Chart, Outcome) {
+    /// Runs the recogniser (up to `max_items` chart items), reusing the
+    /// spare chart if there is one.
+    fn recognise(&self, sym: SymbolId, input: &[u8], max_items: usize) -> (chart::Chart, Outcome) {
         let reuse = self.spare.try_lock().ok().and_then(|mut s| s.take());
-        chart::recognise_within(&self.t, sym, input, reuse, usize::MAX)
+        chart::recognise_within(&self.t, sym, input, reuse, max_items)
     }
 
     /// Keeps `chart`'s memory for the next parse (see [`RETAIN_MAX`]).
@@ -262,7 +262,7 @@ impl<'g> Parser<'g> {
         if input.len() >= (u32::MAX / 2) as usize {
             return usize::MAX;
         }
-        let (chart, _) = self.recognise(self.g.start(), input);
+        let (chart, _) = self.recognise(self.g.start(), input, usize::MAX);
         let n = chart.waiting.len() + chart.done.len();
         self.keep(chart);
         n
@@ -273,7 +273,7 @@ impl<'g> Parser<'g> {
         if input.len() >= (u32::MAX / 2) as usize || sym.index() >= self.g.num_symbols() {
             return false;
         }
-        let (chart, outcome) = self.recognise(sym, input);
+        let (chart, outcome) = self.recognise(sym, input, usize::MAX);
         self.keep(chart);
         matches!(outcome, Outcome::Accepted)
     }

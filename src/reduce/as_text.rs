@@ -36,6 +36,25 @@ pub(crate) fn parses_cheaply(parser: &Parser<'_>, text: &[u8]) -> bool {
 /// otherwise parse for hours.
 pub(crate) const REJECTED_ITEMS_BUDGET: usize = 1 << 31;
 
+/// The pass [`reduce_choices_as_text`] reports when the budget stopped
+/// its text stage.
+pub const PARSE_BUDGET_SPENT: &str = "text-stage-stopped:parse-budget";
+
+/// A candidate text's choice sequence, if it parses within
+/// [`MAX_ITEMS_PER_BYTE`] chart items per byte and encodes under `cfg`,
+/// with the chart items its parse cost: the test every text candidate of
+/// an oracle that reads choices goes through.
+pub(crate) fn encode_cheaply(
+    parser: &Parser<'_>,
+    cfg: &DecodeConfig,
+    text: &[u8],
+) -> (Option<Vec<u8>>, usize) {
+    let max = MAX_ITEMS_PER_BYTE.saturating_mul(text.len().max(1));
+    let (tree, items) = parser.sentence_within(text, max);
+    let seq = tree.and_then(|t| encode(parser.grammar(), &t, cfg).ok());
+    (seq, items)
+}
+
 /// A choice-sequence tester seen as an oracle on texts: a candidate text
 /// is parsed and encoded under the artifact's budgets, and the sequence
 /// is tested through the choice tester's cache; a text outside the
@@ -46,7 +65,6 @@ pub(crate) const REJECTED_ITEMS_BUDGET: usize = 1 << 31;
 /// rejected parses together at most a budget ([`REJECTED_ITEMS_BUDGET`]), after
 /// which every candidate is rejected unparsed and `stage_stop` is raised.
 struct TextAsChoices<'a, 'o> {
-    g: &'a Grammar,
     cfg: DecodeConfig,
     parser: Parser<'a>,
     choices: &'a mut Tester<'o>,
@@ -65,9 +83,7 @@ impl TextAsChoices<'_, '_> {
         if self.budget_spent() {
             return None;
         }
-        let max = MAX_ITEMS_PER_BYTE.saturating_mul(text.len().max(1));
-        let (tree, items) = self.parser.sentence_within(text, max);
-        let seq = tree.and_then(|t| encode(self.g, &t, &self.cfg).ok());
+        let (seq, items) = encode_cheaply(&self.parser, &self.cfg, text);
         if seq.is_none() {
             self.rejected_items = self.rejected_items.saturating_add(items);
             if self.budget_spent() {
@@ -164,7 +180,6 @@ fn reduce_within(
     let text = decode(g, input, cfg);
     let stop = tester.stop_flag();
     let mut oracle = TextAsChoices {
-        g,
         cfg: *cfg,
         parser: Parser::new(g),
         choices: &mut *tester,
@@ -176,10 +191,11 @@ fn reduce_within(
     // A text the decoder's budgets cannot take back (an ambiguous
     // grammar's parse deeper than `max_depth`) leaves nothing to do here:
     // its candidates would mostly not encode either. Nor does a text whose
-    // parse costs far more than its length: every candidate costs a parse
-    // (on a rule `X ::= X X`, cubic in time), and the stage would spend
-    // minutes where the choice stage spends seconds.
-    if !parses_cheaply(&oracle.parser, &text) || oracle.encoded(&text).is_none() {
+    // parse costs far more than its length (`encoded` gives up past
+    // [`MAX_ITEMS_PER_BYTE`]): every candidate costs a parse (on a rule
+    // `X ::= X X`, cubic in time), and the stage would spend minutes where
+    // the choice stage spends seconds.
+    if oracle.encoded(&text).is_none() {
         return Ok(Reduced {
             output: input.to_vec(),
             passes: Vec::new(),
@@ -201,11 +217,7 @@ fn reduce_within(
     if oracle.budget_spent() {
         // Reported as a pass, so the summary says why the text stayed.
         let size = passes.last().map_or(text.len(), |p| p.1);
-        passes.push((
-            "text-stage-stopped:parse-budget",
-            size,
-            oracle.choices.runs(),
-        ));
+        passes.push((PARSE_BUDGET_SPENT, size, oracle.choices.runs()));
     }
     let mut output = input.to_vec();
     if let Some(b) = tester.best() {
@@ -395,10 +407,7 @@ mod tests {
         };
         let (free, unparsed_free) = run(REJECTED_ITEMS_BUDGET);
         assert!(deep(&free.output) && unparsed_free >= 48, "{unparsed_free}");
-        assert!(!free
-            .passes
-            .iter()
-            .any(|p| p.0.starts_with("text-stage-stopped")));
+        assert!(!free.passes.iter().any(|p| p.0 == PARSE_BUDGET_SPENT));
         // A budget of three parses of the text stops the stage after a
         // handful of candidates.
         let (r, unparsed) = run(3 * Parser::new(&g).chart_items(&text));
@@ -408,7 +417,7 @@ mod tests {
             "{unparsed} of {unparsed_free}"
         );
         let last = r.passes.last().unwrap();
-        assert_eq!(last.0, "text-stage-stopped:parse-budget");
+        assert_eq!(last.0, PARSE_BUDGET_SPENT);
         assert_eq!(last.1, 48);
     }
 }

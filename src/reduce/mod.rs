@@ -40,7 +40,7 @@ pub mod treeops;
 mod via_choices;
 pub mod words;
 
-pub use as_text::reduce_choices_as_text;
+pub use as_text::{reduce_choices_as_text, PARSE_BUDGET_SPENT};
 pub use polish::polish;
 pub use respace::first_difference;
 pub use tester::{shortlex_lt, Event, OutcomeCache, Stats, Tester};

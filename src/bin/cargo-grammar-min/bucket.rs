@@ -2,7 +2,7 @@
 
 use crate::bucket_out::{clear_numbered, write_known_crashes, StableIds, SIGNATURE_FILE};
 use crate::bucket_table::print_table;
-use crate::common::write_atomic;
+use crate::common::{write_atomic, DdsetBudgetArgs};
 use crate::heartbeat::Heartbeat;
 use crate::session::{InputKind, OracleArgs};
 use anyhow::{Context, Result};
@@ -52,13 +52,8 @@ pub struct Bucket {
     /// Seed of DDSET and of the instances.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// DDSET's oracle runs per artifact at most: past three quarters of
-    /// them no more nodes are judged (they stay concrete), the rest go to
-    /// verifying the abstractions together. A reduced input of a few
-    /// dozen nodes needs far fewer; raise it for a large tree whose
-    /// pattern should be as general as it can be.
-    #[arg(long, value_name = "N", default_value_t = grammar_min::ddset::MAX_EXECUTIONS)]
-    pub max_runs: u64,
+    #[command(flatten)]
+    pub budget: DdsetBudgetArgs,
     /// Instances per pattern used to measure its precision. One that does
     /// not fail makes the abstraction responsible concrete again, and the
     /// count starts over, before other artifacts are matched (0 = skip).
@@ -142,7 +137,7 @@ impl Bucket {
             tries: self.tries,
             max_invalid: self.tries.saturating_mul(3),
             seed: self.seed,
-            max_executions: self.max_runs,
+            max_executions: self.budget.max_runs,
             ..Default::default()
         };
         for (i, artifact) in artifacts.iter().enumerate() {
@@ -286,10 +281,7 @@ impl Bucket {
                     n => format!(", {n} abstraction(s) disproved by an instance"),
                 };
                 if r.budget_spent {
-                    disproved += &format!(
-                        ", DDSET stopped at --max-runs {}: the nodes it did not judge stay concrete",
-                        self.max_runs
-                    );
+                    disproved += &format!(", {}", self.budget.spent_note());
                 }
                 eprintln!(
                     "-> bucket {} ({}; {} bytes, {} DDSET runs, {checked} precision runs{disproved})",

@@ -144,6 +144,29 @@ pub struct TargetBudgetArgs {
     pub target_dir: Option<PathBuf>,
 }
 
+/// `--max-runs N`: DDSET's run budget (`generalize`, `bucket`).
+#[derive(Args, Debug, Clone)]
+pub struct DdsetBudgetArgs {
+    /// DDSET's oracle runs at most (per artifact): past three quarters of
+    /// them no more nodes are judged (they stay concrete), the rest go to
+    /// verifying the abstractions together. A reduced input of a few
+    /// dozen nodes needs far fewer; raise it for a large tree whose
+    /// pattern should be as general as it can be.
+    #[arg(long, value_name = "N", default_value_t = grammar_min::ddset::MAX_EXECUTIONS)]
+    pub max_runs: u64,
+}
+
+impl DdsetBudgetArgs {
+    /// What to tell the user when DDSET ran out of the budget.
+    pub fn spent_note(&self) -> String {
+        format!(
+            "DDSET stopped at --max-runs {}: the nodes it did not judge stay concrete \
+             (raise it for a more general pattern)",
+            self.max_runs
+        )
+    }
+}
+
 /// A grammar file, optional where `--target` can name a grammar fuzz
 /// target that reports its own.
 #[derive(Args, Debug, Clone)]

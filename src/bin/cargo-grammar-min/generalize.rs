@@ -1,6 +1,6 @@
 //! `generalize`: turn a failing input into a DDSET pattern.
 
-use crate::common::write_atomic;
+use crate::common::{write_atomic, DdsetBudgetArgs};
 use crate::heartbeat::Heartbeat;
 use crate::session::OracleArgs;
 use anyhow::{bail, Context, Result};
@@ -50,13 +50,8 @@ pub struct Generalize {
     /// DDSET variant.
     #[arg(long, value_enum, default_value = "paper")]
     pub variant: VariantArg,
-    /// DDSET's oracle runs at most: past three quarters of
-    /// them no more nodes are judged (they stay concrete), the rest go to
-    /// verifying the abstractions together. A reduced input of a few
-    /// dozen nodes needs far fewer; raise it for a large tree whose
-    /// pattern should be as general as it can be.
-    #[arg(long, value_name = "N", default_value_t = grammar_min::ddset::MAX_EXECUTIONS)]
-    pub max_runs: u64,
+    #[command(flatten)]
+    pub budget: DdsetBudgetArgs,
     /// Also measure precision: instantiate the pattern K times and count
     /// how many instances still fail. An instance that does not fail makes
     /// the abstraction responsible concrete again, and the count starts
@@ -141,7 +136,7 @@ impl Generalize {
                 VariantArg::Paper => Variant::Paper,
                 VariantArg::Simple => Variant::Simple,
             },
-            max_executions: self.max_runs,
+            max_executions: self.budget.max_runs,
             ..Default::default()
         };
         oracle.stage("generalising (DDSET)");
@@ -213,11 +208,7 @@ impl Generalize {
                 );
             }
             if r.budget_spent {
-                eprintln!(
-                    "  note: DDSET stopped at --max-runs {}: the nodes it did not judge stay \
-                     concrete (raise it for a more general pattern)",
-                    self.max_runs
-                );
+                eprintln!("  note: {}", self.budget.spent_note());
             }
             if !r.gave_up.is_empty() {
                 eprintln!(

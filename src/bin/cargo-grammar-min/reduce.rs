@@ -8,7 +8,7 @@ use grammar_min::oracle::process::CommandOracle;
 use grammar_min::oracle::{Oracle, Outcome, Parsed};
 use grammar_min::reduce::{
     ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, ReduceError, Stats, Strategy,
-    Tester,
+    Tester, PARSE_BUDGET_SPENT,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -228,10 +228,7 @@ impl Reduce {
                          grammar's spelling, which still fails"
                     );
                 }
-                if s.passes
-                    .iter()
-                    .any(|p| p.pass == "text-stage-stopped:parse-budget")
-                {
+                if s.passes.iter().any(|p| p.pass == PARSE_BUDGET_SPENT) {
                     eprintln!(
                         "  note: the text stage stopped early: its candidate texts mostly did not \
                          parse, and parsing them had cost its budget (about a minute and a half); \

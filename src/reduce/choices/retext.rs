@@ -1,10 +1,9 @@
 //! Deleting runs of the decoded text's tokens, for an oracle that reads
 //! choices ([`delete_text_runs`]).
 
-use super::super::as_text::{parses_cheaply, MAX_ITEMS_PER_BYTE};
+use super::super::as_text::{encode_cheaply, parses_cheaply};
 use super::super::ddmin::tokens;
 use super::super::Tester;
-use crate::encode::encode;
 use crate::generate::{decode, DecodeConfig};
 use crate::grammar::Grammar;
 use crate::parse::Parser;
@@ -68,11 +67,7 @@ pub fn delete_text_runs(
                         return None;
                     }
                     budget -= t.len();
-                    let max = MAX_ITEMS_PER_BYTE.saturating_mul(t.len().max(1));
-                    let c = parser
-                        .sentence_within(&t, max)
-                        .0
-                        .and_then(|t| encode(g, &t, cfg).ok());
+                    let c = encode_cheaply(&parser, cfg, &t).0;
                     if c.is_none() {
                         unparsed += 1;
                     }
