@@ -263,7 +263,7 @@ fn the_printed_instantiate_command_works_on_lines() {
     let g = d.path().join("lines.json");
     std::fs::write(
         &g,
-        r#"{"<start>": ["<line>\n<start>", "<line>"], "<line>": ["a", "b(<line>)"]}"#,
+        r#"{"<start>": ["<line>\n<start>", "<line>"], "<line>": ["a", "c", "b(<line>)"]}"#,
     )
     .unwrap();
     let bug = d.path().join("bug.txt");
@@ -293,7 +293,9 @@ fn the_printed_instantiate_command_works_on_lines() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(text.lines().count(), 10, "{text}");
+    // Ten instances, all different.
+    let lines: std::collections::HashSet<&str> = text.lines().collect();
+    assert_eq!((text.lines().count(), lines.len()), (10, 10), "{text}");
     assert!(text.lines().all(|l| l.contains('b')), "{text}");
 }
 
@@ -467,4 +469,82 @@ fn a_concrete_pattern_is_instantiated_once() {
         .success()
         .stdout("1 + 2\n")
         .stderr(predicates::str::contains("no abstract part"));
+}
+
+/// A pattern with two instances gives those two, not ten lines of them.
+#[test]
+fn instances_are_distinct_and_fewer_when_the_pattern_has_fewer() {
+    let d = tempfile::tempdir().unwrap();
+    let grammar = d.path().join("signs.json");
+    std::fs::write(&grammar, r#"{"<start>": ["<s>x"], "<s>": ["+", "-"]}"#).unwrap();
+    let bug = d.path().join("bug.txt");
+    std::fs::write(&bug, "+x").unwrap();
+    let v = json_of(
+        bin()
+            .args(["generalize", "--cmd", "grep -q x {}", "--json", "--grammar"])
+            .arg(&grammar)
+            .arg(&bug),
+    );
+    assert_eq!(v["pattern"], "<start>", "{v:#}");
+    let out = bin()
+        .args(["instantiate", "-n", "10", "--pattern"])
+        .arg(d.path().join("bug.txt.pattern.json"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    lines.sort();
+    assert_eq!(lines, ["+x", "-x"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("2 distinct instance(s)"), "{err}");
+}
+
+#[test]
+fn variants_of_one_bug_share_one_canonical_pattern() {
+    let d = tempfile::tempdir().unwrap();
+    // A quote, a character, an escape: the "bug" needs `b` or `d` before
+    // the escape, and any escape. The reductions differ in both choices.
+    let grammar = d.path().join("quoted.json");
+    std::fs::write(
+        &grammar,
+        r#"{"<start>": ["\"<c><e>\""], "<c>": ["a", "b", "c", "d", "<c><c>"],
+            "<e>": ["", "\\n", "\\t"]}"#,
+    )
+    .unwrap();
+    let files = [
+        ("q-1", r#""d\t""#),
+        ("q-2", r#""b\n""#),
+        ("q-3", r#""d\n""#),
+    ];
+    for (n, t) in files {
+        std::fs::write(d.path().join(n), t).unwrap();
+    }
+    let script = d.path().join("oracle.sh");
+    std::fs::write(
+        &script,
+        "case \"$(cat \"$1\")\" in '\"b\\'?'\"'|'\"d\\'?'\"') exit 0;; esac; exit 1\n",
+    )
+    .unwrap();
+    let cmd = format!("sh {} {{}}", script.display());
+    let v = json_of(
+        bin()
+            .args(["bucket", "--cmd", &cmd, "--grammar"])
+            .arg(&grammar)
+            .args(["--json", "-o"])
+            .arg(d.path().join("buckets"))
+            .args(files.iter().map(|(n, _)| d.path().join(n))),
+    );
+    let buckets = v["buckets"].as_array().unwrap();
+    assert_eq!(buckets.len(), 1, "{v:#}");
+    assert_eq!(member_names(&buckets[0]), ["q-1", "q-2", "q-3"], "{v:#}");
+    assert_eq!(
+        buckets[0]["patterns"],
+        serde_json::json!([r#""b\n""#]),
+        "{v:#}"
+    );
+    // The artifacts are untouched.
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("q-1")).unwrap(),
+        r#""d\t""#
+    );
 }

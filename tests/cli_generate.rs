@@ -1,5 +1,8 @@
 //! `cargo grammar-min generate` and `decode` on real temporary directories.
 
+#[allow(dead_code)]
+mod fake_target;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::PathBuf;
@@ -226,28 +229,14 @@ fn decode_into_a_directory_names_outputs_after_artifacts() {
 /// that answers the budget question (`GRAMMAR_MIN_DESCRIBE`) as a
 /// `grammar_fuzz_target!` binary does.
 #[cfg(unix)]
-fn fake_target(root: &std::path::Path, name: &str, depth: u32, len: usize) {
-    use std::os::unix::fs::PermissionsExt;
-    let out = std::process::Command::new("rustc")
-        .arg("-vV")
-        .output()
-        .unwrap();
-    let triple = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
-        .unwrap();
-    let dir = root.join("fuzz/target").join(triple).join("release");
-    std::fs::create_dir_all(&dir).unwrap();
-    let bin = dir.join(name);
-    std::fs::write(
-        &bin,
-        format!(
+fn describing_target(root: &std::path::Path, name: &str, depth: u32, len: usize) {
+    fake_target::script_target(
+        root,
+        name,
+        &format!(
             "#!/bin/sh\nprintf '{{\"max_depth\":{depth},\"max_len\":{len}}}' > \"$GRAMMAR_MIN_DESCRIBE\"\n"
         ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
 }
 
 #[cfg(unix)]
@@ -255,7 +244,7 @@ fn fake_target(root: &std::path::Path, name: &str, depth: u32, len: usize) {
 fn target_flag_decodes_encodes_and_seeds_with_the_targets_budgets() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    fake_target(root, "shallow", 4, 100_000);
+    describing_target(root, "shallow", 4, 100_000);
     let g = grammar("expr");
     let g = g.to_str().unwrap();
     // A choice sequence whose text is deeper than 4 levels by default.

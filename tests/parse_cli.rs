@@ -1,5 +1,8 @@
 //! CLI tests for `parse`, `encode` and `seed` on real temporary directories.
 
+#[allow(dead_code)]
+mod fake_target;
+
 use assert_cmd::Command;
 use grammar_min::generate::{decode, DecodeConfig};
 use grammar_min::grammar::Grammar;
@@ -343,4 +346,37 @@ fn parse_respell_shows_the_tree_reduce_works_on() {
         .success()
         .stdout(predicate::str::contains("\" + \""))
         .stderr(predicate::str::contains("taken in the grammar's spelling"));
+}
+
+/// `parse --target NAME` parses with the grammar the built target reports
+/// (a script answering `GRAMMAR_MIN_DESCRIBE` as a grammar target does).
+#[cfg(unix)]
+#[test]
+fn parse_takes_the_grammar_of_a_target() {
+    let d = tempfile::tempdir().unwrap();
+    let grammar = r#"{"<start>": ["a<b>"], "<b>": ["b", "c"]}"#;
+    let described = serde_json::json!({"max_depth": 64, "max_len": 1000, "grammar": grammar});
+    std::fs::write(d.path().join("described.json"), described.to_string()).unwrap();
+    fake_target::script_target(
+        d.path(),
+        "ab",
+        &format!(
+            "#!/bin/sh\ncat '{}' > \"$GRAMMAR_MIN_DESCRIBE\"\n",
+            d.path().join("described.json").display()
+        ),
+    );
+    std::fs::write(d.path().join("in.txt"), "ac").unwrap();
+    cli()
+        .current_dir(d.path())
+        .args(["parse", "--target", "ab", "--fuzz-dir", "fuzz", "in.txt"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("<b>").and(predicate::str::contains("\"c\"")));
+    // Without a grammar or a target: the error says what to pass.
+    cli()
+        .current_dir(d.path())
+        .args(["parse", "in.txt"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--grammar FILE, or --target NAME"));
 }

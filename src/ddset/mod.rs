@@ -8,6 +8,9 @@
 //! * [`Pattern`] — render, serialise ([`PatternFile`]), match, instantiate.
 //! * [`precision`] — instantiate a pattern K times and measure how often the
 //!   failure reproduces.
+//! * [`canonicalize`] — before generalising, lower each node to the
+//!   earliest alternative that is no longer and still fails, so reductions
+//!   of one bug that differ only in such a choice become one input.
 //!
 //! # Variants
 //!
@@ -40,8 +43,10 @@
 //! assert_eq!(r.pattern.render(&g), "-<digits>");
 //! ```
 
+mod canonical;
 mod pattern;
 
+pub use canonical::{canonicalize, canonicalize_until, Canonical};
 pub use pattern::{random_subtree, replace_all, InstanceConfig, Pattern, PatternFile, PatternNode};
 
 use crate::grammar::Grammar;

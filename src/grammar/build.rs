@@ -176,27 +176,34 @@ impl GrammarBuilder {
         let mut elems: Vec<Elem> = Vec::new();
         let mut rules: Vec<Rule> = Vec::new();
         let mut symbols: Vec<SymbolInfo> = Vec::with_capacity(entries.len());
+        // Rules whose body lost an undefined name: two of them may differ
+        // in that name alone, so they are no duplicates.
+        let mut incomplete: Vec<bool> = Vec::new();
         for (si, e) in entries.iter().enumerate() {
             let first = rules.len() as u32;
             for (ai, alt) in e.alts.iter().enumerate() {
                 let body_start = elems.len() as u32;
+                incomplete.push(false);
                 for tok in alt {
                     match tok {
                         Token::Nt(n) => match index.get(n) {
                             Some(&t) => elems.push(Elem::Nt(SymbolId(t as u32))),
-                            None => diagnostics.push(located(
-                                Diagnostic::error(
-                                    "undefined-nonterminal",
-                                    format!(
-                                        "`{n}` is used but never defined: add a rule \
+                            None => {
+                                *incomplete.last_mut().expect("pushed per rule") = true;
+                                diagnostics.push(located(
+                                    Diagnostic::error(
+                                        "undefined-nonterminal",
+                                        format!(
+                                            "`{n}` is used but never defined: add a rule \
                                          \"{n}\": [...] or fix the spelling{}",
-                                        suggest(n, &index)
-                                    ),
-                                )
-                                .at_symbol(&e.name)
-                                .at_alt(ai as u32),
-                                e,
-                            )),
+                                            suggest(n, &index)
+                                        ),
+                                    )
+                                    .at_symbol(&e.name)
+                                    .at_alt(ai as u32),
+                                    e,
+                                ))
+                            }
                         },
                         Token::T(bytes) if bytes.is_empty() => {}
                         Token::T(bytes) => {
@@ -236,6 +243,9 @@ impl GrammarBuilder {
         for s in &symbols {
             let mut seen: HashMap<&[Elem], u32> = HashMap::new();
             for r in s.rules.clone() {
+                if incomplete[r as usize] {
+                    continue;
+                }
                 let rule = &rules[r as usize];
                 let body = &elems[rule.body.start as usize..rule.body.end as usize];
                 if let Some(prev) = seen.insert(body, rule.source_index) {

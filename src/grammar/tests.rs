@@ -135,6 +135,23 @@ fn json_errors_have_positions() {
 }
 
 #[test]
+fn alternatives_differing_in_an_undefined_name_are_no_duplicates() {
+    let err = load(r#"{"<start>": ["<a>x", "<b>x", "<c>x", "<a>x"], "<a>": ["1"]}"#).unwrap_err();
+    let dups: Vec<_> = err
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "duplicate-alternative")
+        .map(|d| d.message.clone())
+        .collect();
+    // `<b>x` and `<c>x` are two undefined names, not one body twice; the
+    // real duplicate is still found.
+    assert_eq!(
+        dups,
+        ["same as alternative 1: the grammar is ambiguous; remove one"]
+    );
+}
+
+#[test]
 fn duplicate_keys_and_start_option() {
     let err = load(r#"{"<start>": ["a"], "<start>": ["b"]}"#).unwrap_err();
     assert_eq!(err.diagnostics[0].code, "duplicate-key");

@@ -30,11 +30,22 @@ fn snippet(input: &[u8], offset: usize, line: usize, line_start: usize) -> Strin
     // Long lines (minified JSON): a window of 60 bytes either side.
     let from = offset.saturating_sub(60).max(line_start);
     let to = (offset + 60).min(line_end);
+    // A tab as one blank (it would not line up with the caret); other
+    // control characters escaped, so that the `\r` an error is often
+    // about shows where the caret points.
     let show = |bytes: &[u8]| -> String {
-        String::from_utf8_lossy(bytes)
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect()
+        let mut out = String::new();
+        for c in String::from_utf8_lossy(bytes).chars() {
+            match c {
+                '\t' => out.push(' '),
+                '\r' => out.push_str("\\r"),
+                '\0' => out.push_str("\\0"),
+                c if c.is_ascii_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+                c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out
     };
     let pre = show(&input[from..offset.min(to)]);
     let text = format!(

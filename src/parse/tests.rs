@@ -154,6 +154,9 @@ fn errors_name_position_and_expected_terminals() {
         "{}",
         e.message
     );
+    // A carriage return the error is about is shown, under the caret.
+    let e = parse(&g, b"1 +\r\n 2").unwrap_err();
+    assert!(e.message.contains("1 | 1 +\\r\n  |    ^"), "{}", e.message);
 
     let e = parse(&g, b"1 +").unwrap_err();
     assert_eq!(e.offset, 3);

@@ -27,16 +27,23 @@ pub fn fake_project(root: &Path) {
         root.join("grammars/t.json"),
     )
     .unwrap();
-    let bin_dir = root.join("fuzz/target").join(host_triple()).join("release");
-    std::fs::create_dir_all(&bin_dir).unwrap();
     let script = "#!/bin/sh\n\
         if grep -q '!' \"$1\"; then echo \"thread '<unnamed>' panicked at src/other.rs:1:1:\" >&2; echo other >&2; exit 77; fi\n\
         if grep -q '((' \"$1\"; then echo \"thread '<unnamed>' panicked at src/lib.rs:3:5:\" >&2; echo \"nested $(wc -c < \"$1\")\" >&2; echo '==1== ERROR: libFuzzer: deadly signal' >&2; exit 77; fi\n\
         exit 0\n";
-    let p = bin_dir.join("t");
-    std::fs::write(&p, script).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script_target(root, "t", script);
     std::fs::write(root.join("fuzz/artifacts/t/crash-1"), "1 + ((2)) ! 3").unwrap();
     std::fs::write(root.join("fuzz/artifacts/t/crash-2"), "7 * ((8 + 9)) - 1").unwrap();
+}
+
+/// Writes `script` as the built fuzz target NAME of the project at `root`
+/// (`fuzz/target/<triple>/release/NAME`, executable) and returns its path.
+pub fn script_target(root: &Path, name: &str, script: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let bin_dir = root.join("fuzz/target").join(host_triple()).join("release");
+    std::fs::create_dir_all(&bin_dir).unwrap();
+    let p = bin_dir.join(name);
+    std::fs::write(&p, script).unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
 }

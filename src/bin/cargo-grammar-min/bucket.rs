@@ -8,9 +8,12 @@ use crate::session::{InputKind, OracleArgs};
 use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};
-use grammar_min::ddset::{generalize, refine, GeneralizeConfig, InstanceConfig};
+use grammar_min::ddset::{
+    canonicalize_until, generalize, refine, GeneralizeConfig, InstanceConfig,
+};
 use grammar_min::oracle::signature::Signature;
 use grammar_min::oracle::Oracle;
+use grammar_min::tree::Tree;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,8 +24,11 @@ use std::time::Instant;
 ///
 /// For each artifact (in name order): if its derivation tree already fits a
 /// bucket's pattern it joins that bucket at once; otherwise it is reduced
-/// (reusing `<artifact>.min` from an earlier `reduce`), joins a bucket whose
-/// pattern its reduced tree fits, or is generalised with DDSET and starts a
+/// (reusing `<artifact>.min` from an earlier `reduce`) and joins a bucket
+/// whose pattern its reduced tree fits; if none, its nodes are lowered to
+/// the grammar's earliest alternatives that are no longer and still fail
+/// (so that `"{\` and `",\` of one bug become the same input) until it fits
+/// one, or it is generalised with DDSET in that canonical form and starts a
 /// new bucket (or joins one with the same pattern). Every oracle run checks
 /// the artifact's own crash signature, so different bugs are not mixed.
 ///
@@ -207,26 +213,48 @@ impl Bucket {
                 }
             };
             runs += reduced.tests;
-            let text = session.text_of(&reduced.bytes);
-            let tree1 = session.tree_of(&reduced.bytes, artifact)?;
-            let as_text = choices.then_some(&text[..]);
+            let mut text = session.text_of(&reduced.bytes);
+            let mut tree1 = session.tree_of(&reduced.bytes, artifact)?;
             // It fits a pattern, or its text was generalised before (same
             // crash): another derivation of it, which its tree does not show.
             let level = session.args.signature;
-            let matched = buckets
-                .find_match_text(g, &tree1, as_text, sig.as_ref())
-                .map(|b| (b, "fits its pattern"))
-                .or_else(|| {
-                    let (_, _, b) = generalised.iter().find(|(t, s, _)| {
-                        *t == text
-                            && match (s, &sig) {
-                                (Some(a), Some(b)) => a.matches(b, level),
-                                (a, b) => a.is_none() && b.is_none(),
-                            }
-                    })?;
-                    Some((*b, "the text of one generalised before"))
-                });
-            if let Some((b, how)) = matched {
+            let matched = |tree: &Tree, text: &[u8]| {
+                buckets
+                    .find_match_text(g, tree, choices.then_some(text), sig.as_ref())
+                    .map(|b| (b, "fits its pattern"))
+                    .or_else(|| {
+                        let (_, _, b) = generalised.iter().find(|(t, s, _)| {
+                            t == text
+                                && match (s, &sig) {
+                                    (Some(a), Some(b)) => a.matches(b, level),
+                                    (a, b) => a.is_none() && b.is_none(),
+                                }
+                        })?;
+                        Some((*b, "the text of one generalised before"))
+                    })
+            };
+            let mut found = matched(&tree1, &text);
+            let mut lowered = String::new();
+            if found.is_none() {
+                // Before a new pattern: the canonical form, which another
+                // reduction of the same bug may have taken already.
+                oracle.stage("lowering to canonical form");
+                let c = canonicalize_until(
+                    g,
+                    &tree1,
+                    self.budget.canonical_runs(),
+                    |t, s| session.verdict(&mut oracle, t, s),
+                    |t| matched(t, &t.unparse(g)).is_some(),
+                );
+                runs += c.executions;
+                if c.lowered > 0 {
+                    tree1 = c.tree;
+                    text = tree1.unparse(g);
+                    lowered = format!(", {} node(s) lowered to canonical form", c.lowered);
+                    found = matched(&tree1, &text);
+                }
+            }
+            if let Some((b, how)) = found {
                 buckets.join(
                     b,
                     member(JoinedBy::MatchedReduced, Some(text.len())),
@@ -234,7 +262,10 @@ impl Bucket {
                 );
                 if !self.json {
                     let id = ids.of(b.0);
-                    eprintln!("-> bucket {id} (reduced to {} bytes, {how})", text.len());
+                    eprintln!(
+                        "-> bucket {id} (reduced to {} bytes{lowered}, {how})",
+                        text.len()
+                    );
                 }
                 continue;
             }
@@ -284,7 +315,7 @@ impl Bucket {
                     disproved += &format!(", {}", self.budget.spent_note());
                 }
                 eprintln!(
-                    "-> bucket {} ({}; {} bytes, {} DDSET runs, {checked} precision runs{disproved})",
+                    "-> bucket {} ({}; {} bytes{lowered}, {} DDSET runs, {checked} precision runs{disproved})",
                     ids.of(b.0),
                     match added {
                         Added::NewBucket if ids.took_earlier_id(b.0) => "the earlier run's bug",

@@ -161,9 +161,13 @@ mod tests {
         // A `?` is a character of many grammars; `\r` is not shown as one.
         assert_eq!(one_line("><N\r\n?", 40), "><N\\r\\n?");
         assert_eq!(one_line("abcdef", 3), "abc…");
+        // A pattern is shown as it is, or all escaped where a `\r` would
+        // stand beside a raw `\`.
+        let visible = crate::common::visible;
+        assert_eq!(visible(b"a\\b\n\tc"), ("a\\b\n\tc".into(), false));
         assert_eq!(
-            crate::common::visible(b"a\\b\r\n\tc\x07"),
-            "a\\b\\r\n\tc\\x07"
+            visible(b"a\\\r\n\tc\x07"),
+            ("a\\\\\\r\\n\\tc\\x07".into(), true)
         );
     }
 

@@ -151,12 +151,20 @@ pub struct DdsetBudgetArgs {
     /// them no more nodes are judged (they stay concrete), the rest go to
     /// verifying the abstractions together. A reduced input of a few
     /// dozen nodes needs far fewer; raise it for a large tree whose
-    /// pattern should be as general as it can be.
+    /// pattern should be as general as it can be. Before DDSET, lowering
+    /// the reduced input to its canonical form (each node the grammar's
+    /// earliest alternative that is no longer and still fails, so that
+    /// reductions of one bug agree) may take a fifth as many more.
     #[arg(long, value_name = "N", default_value_t = grammar_min::ddset::MAX_EXECUTIONS)]
     pub max_runs: u64,
 }
 
 impl DdsetBudgetArgs {
+    /// The oracle runs [`grammar_min::ddset::canonicalize`] may take.
+    pub fn canonical_runs(&self) -> u64 {
+        self.max_runs / 5
+    }
+
     /// What to tell the user when DDSET ran out of the budget.
     pub fn spent_note(&self) -> String {
         format!(
@@ -318,24 +326,18 @@ impl StreamArgs {
     }
 }
 
-/// `text` for a terminal: line breaks, tabs and backslashes as they are,
-/// other control characters (a `\r`) and invalid UTF-8 escaped as
-/// [`escape`] writes them (`\r`, `\x07`).
-pub fn visible(text: &[u8]) -> String {
-    let mut out = String::with_capacity(text.len());
-    for chunk in text.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            if c.is_control() && c != '\n' && c != '\t' {
-                out.push_str(&String::from_utf8_lossy(&escape(c.to_string().as_bytes())));
-            } else {
-                out.push(c);
-            }
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
+/// `text` for a terminal: as it is when it holds no control character
+/// but line breaks and tabs and is valid UTF-8; else all of it escaped
+/// as [`escape`] writes it, since a `\r` written out beside a raw `\`
+/// could not be told from the two characters `\r`. The flag says which.
+pub fn visible(text: &[u8]) -> (String, bool) {
+    let plain = std::str::from_utf8(text)
+        .is_ok_and(|s| !s.chars().any(|c| c.is_control() && c != '\n' && c != '\t'));
+    if plain {
+        (String::from_utf8_lossy(text).into_owned(), false)
+    } else {
+        (String::from_utf8_lossy(&escape(text)).into_owned(), true)
     }
-    out
 }
 
 /// Backslash-escapes `text` onto one line (see [`StreamArgs::escape`]).

@@ -5,7 +5,7 @@ use crate::heartbeat::Heartbeat;
 use crate::session::OracleArgs;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use grammar_min::ddset::{generalize, refine, GeneralizeConfig, Variant};
+use grammar_min::ddset::{canonicalize, generalize, refine, GeneralizeConfig, Variant};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -22,7 +22,9 @@ pub enum VariantArg {
 /// Generalise a failing input into an abstract pattern (DDSET).
 ///
 /// The input is reduced first (or the `.min` result of an earlier `reduce`
-/// is reused), then every node of its derivation tree is replaced by
+/// is reused) and lowered to its canonical form (each node the grammar's
+/// earliest alternative that is no longer and still fails), then every
+/// node of its derivation tree is replaced by
 /// --tries random subtrees of the same nonterminal: if all still fail the
 /// same way, the node becomes abstract. The result reads like
 /// `((<expr>))`: "any expression inside double parentheses fails".
@@ -76,6 +78,10 @@ struct Summary {
     abstract_nodes: usize,
     reduced_bytes: usize,
     reduction_tests: u64,
+    /// Nodes lowered to canonical form after the reduction, and the runs
+    /// that took.
+    lowered: usize,
+    lowering_tests: u64,
     executions: u64,
     cache_hits: u64,
     invalid: u64,
@@ -127,7 +133,18 @@ impl Generalize {
             }
             (r.bytes, r.tests)
         };
-        let tree = session.tree_of(&input, artifact)?;
+        let mut tree = session.tree_of(&input, artifact)?;
+        // The reduced input's canonical form, so that reductions of one
+        // bug give one pattern (not with --no-reduce: the input as it is).
+        let mut lowered = (0, 0);
+        if !self.no_reduce {
+            oracle.stage("lowering to canonical form");
+            let c = canonicalize(g, &tree, self.budget.canonical_runs(), |t, text| {
+                session.verdict(&mut oracle, t, text)
+            });
+            lowered = (c.lowered, c.executions);
+            tree = c.tree;
+        }
         let cfg = GeneralizeConfig {
             tries: self.tries,
             max_invalid: self.tries.saturating_mul(3),
@@ -174,8 +191,10 @@ impl Generalize {
             artifact: artifact.display().to_string(),
             pattern: rendered.clone(),
             abstract_nodes: r.pattern.abstract_nodes().len(),
-            reduced_bytes: session.text_of(&input).len(),
+            reduced_bytes: tree.unparse(g).len(),
             reduction_tests,
+            lowered: lowered.0,
+            lowering_tests: lowered.1,
             executions: r.executions,
             cache_hits: r.cache_hits,
             invalid: r.invalid,
@@ -188,7 +207,20 @@ impl Generalize {
         if self.json {
             println!("{}", serde_json::to_string_pretty(&s)?);
         } else {
-            println!("{}", crate::common::visible(rendered.as_bytes()));
+            let (shown, escaped) = crate::common::visible(rendered.as_bytes());
+            println!("{shown}");
+            if escaped {
+                eprintln!(
+                    "  (escaped, as in patterns.txt: \\n is a line end, \\r a carriage \
+                     return, \\\\ a backslash; --json gives it raw)"
+                );
+            }
+            if s.lowered > 0 {
+                eprintln!(
+                    "  {} node(s) lowered to canonical form ({} tests): {} bytes",
+                    s.lowered, s.lowering_tests, s.reduced_bytes
+                );
+            }
             eprintln!(
                 "  {} abstract node(s); {} executions, {} cache hits, {} invalid; {:.1}s",
                 s.abstract_nodes, s.executions, s.cache_hits, s.invalid, s.seconds

@@ -12,6 +12,10 @@ use rand::SeedableRng;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Random draws per instance asked for before `instantiate` settles for
+/// fewer distinct ones.
+const MAX_DRAWS_PER_INSTANCE: usize = 20;
+
 /// Instantiate a pattern: random inputs in which every abstract node
 /// (`<expr>`, ...) is replaced by a fresh random subtree.
 ///
@@ -25,7 +29,8 @@ pub struct Instantiate {
     /// Pattern file written by `generalize` or `bucket`.
     #[arg(long, value_name = "FILE")]
     pub pattern: PathBuf,
-    /// Number of instances.
+    /// Number of instances, all different (fewer, with a note, when the
+    /// pattern has fewer than N that random draws find).
     #[arg(short, default_value_t = 10)]
     pub n: usize,
     /// Seed.
@@ -102,9 +107,19 @@ impl Instantiate {
             self.n
         };
         let mut stdout = std::io::stdout().lock();
-        for i in 0..n {
+        // Distinct instances: a pattern whose abstract parts have few
+        // expansions (`<sign>`: `+` or `-`) would repeat them otherwise.
+        let mut seen = std::collections::HashSet::new();
+        let mut draws = 0usize;
+        let max_draws = n.saturating_mul(MAX_DRAWS_PER_INSTANCE);
+        while seen.len() < n && draws < max_draws {
+            draws += 1;
             let t = p.instantiate(&g, &mut rng, &InstanceConfig::default());
             let text = t.unparse(&g);
+            if !seen.insert(text.clone()) {
+                continue;
+            }
+            let i = seen.len() - 1;
             match &self.out {
                 Some(dir) => {
                     write_atomic(&dir.join(format!("{i}.txt")), &text)?;
@@ -118,10 +133,17 @@ impl Instantiate {
                 None => self.stream.write_item(&mut stdout, i, &text)?,
             }
         }
+        if seen.len() < n {
+            eprintln!(
+                "note: {} distinct instance(s) in {draws} draws, fewer than the {n} asked for: \
+                 the pattern's abstract parts have few expansions (or rarely drawn ones)",
+                seen.len()
+            );
+        }
         if let Some(dir) = &self.out {
             eprintln!(
                 "{} instance(s) of {} in {}",
-                self.n,
+                seen.len(),
                 saved.pattern.pattern,
                 dir.display()
             );

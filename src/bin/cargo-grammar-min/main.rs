@@ -44,6 +44,11 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Check(check::Check),
+    #[command(mut_arg("target", |a| {
+        let help = "Parse with the grammar built into this grammar fuzz target (its built \
+                    binary, `cargo fuzz build NAME`, reports it)";
+        a.help(help).long_help(help)
+    }))]
     Parse(parse::Parse),
     Encode(encode::Encode),
     Seed(seed::Seed),

@@ -1,6 +1,6 @@
 //! `parse`: parse a text file with a grammar and print its derivation tree.
 
-use crate::common::GrammarArgs;
+use crate::common::{DecodeArgs, TargetBudgetArgs, TargetGrammarArgs};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use grammar_min::grammar::{display_terminal, Grammar};
@@ -15,13 +15,18 @@ use std::process::ExitCode;
 /// if the file is not a sentence of the grammar. Ambiguous texts get the
 /// tree that prefers the simplest (lowest-index) alternatives.
 ///
-/// Example: cargo grammar-min parse --grammar grammars/expr.json crash.txt --format json
+/// Examples:
+///   cargo grammar-min parse --grammar grammars/expr.json crash.txt --format json
+///   cargo grammar-min parse --target calc fuzz/artifacts/calc/crash-1234.min
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct Parse {
     #[command(flatten)]
-    grammar: GrammarArgs,
+    grammar: TargetGrammarArgs,
     /// The text file to parse.
     input: PathBuf,
+    #[command(flatten)]
+    target: TargetBudgetArgs,
     /// Output format: indented tree, nested JSON, or Graphviz DOT.
     #[arg(long, value_enum, default_value_t = Format::Tree)]
     format: Format,
@@ -45,7 +50,11 @@ enum Format {
 
 impl Parse {
     pub fn run(self) -> Result<ExitCode> {
-        let g = self.grammar.load()?;
+        let none = DecodeArgs {
+            max_depth: None,
+            max_len: None,
+        };
+        let (g, _) = self.target.grammar_and_config(&self.grammar, &none)?;
         let Some((_, tree)) = crate::common::read_and_parse(&g, &self.input, self.respell)? else {
             return Ok(ExitCode::from(1));
         };
