@@ -9,7 +9,7 @@
 //! * [`precision`] — instantiate a pattern K times and measure how often the
 //!   failure reproduces.
 //! * [`canonicalize`] — before generalising, lower each node to the
-//!   earliest alternative that is no longer and still fails, so reductions
+//!   earliest alternative of the same length that still fails, so reductions
 //!   of one bug that differ only in such a choice become one input.
 //!
 //! # Variants

@@ -9,11 +9,12 @@ use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::bucket::{Added, BucketId, Buckets, JoinedBy, Member};
 use grammar_min::ddset::{
-    canonicalize_until, generalize, refine, GeneralizeConfig, InstanceConfig,
+    canonicalize_until, generalize, refine, Canonical, GeneralizeConfig, InstanceConfig,
 };
 use grammar_min::oracle::signature::Signature;
 use grammar_min::oracle::Oracle;
 use grammar_min::tree::Tree;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -26,7 +27,7 @@ use std::time::Instant;
 /// bucket's pattern it joins that bucket at once; otherwise it is reduced
 /// (reusing `<artifact>.min` from an earlier `reduce`) and joins a bucket
 /// whose pattern its reduced tree fits; if none, its nodes are lowered to
-/// the grammar's earliest alternatives that are no longer and still fail
+/// the grammar's earliest alternatives of the same length that still fail
 /// (so that `"{\` and `",\` of one bug become the same input) until it fits
 /// one, or it is generalised with DDSET in that canonical form and starts a
 /// new bucket (or joins one with the same pattern). Every oracle run checks
@@ -137,6 +138,8 @@ impl Bucket {
         // bucket: the same text again (another derivation of it, which its
         // tree does not show) joins without a second generalisation.
         let mut generalised: Vec<(Vec<u8>, Option<Signature>, BucketId)> = Vec::new();
+        // Reduced texts lowered to canonical form so far (with their crash).
+        let mut lowered_before: HashMap<(Vec<u8>, Option<String>), Canonical> = HashMap::new();
         let mut not_reproduced = Vec::new();
         let mut runs = 0u64;
         let cfg = GeneralizeConfig {
@@ -237,16 +240,25 @@ impl Bucket {
             let mut lowered = String::new();
             if found.is_none() {
                 // Before a new pattern: the canonical form, which another
-                // reduction of the same bug may have taken already.
-                oracle.stage("lowering to canonical form");
-                let c = canonicalize_until(
-                    g,
-                    &tree1,
-                    self.budget.canonical_runs(),
-                    |t, s| session.verdict(&mut oracle, t, s),
-                    |t| matched(t, &t.unparse(g)).is_some(),
-                );
-                runs += c.executions;
+                // reduction of the same bug may have taken already (the
+                // same reduced text again: lowered as before, without runs).
+                let key = (text.clone(), sig.as_ref().map(|s| s.to_string()));
+                let c = match lowered_before.get(&key) {
+                    Some(c) => c.clone(),
+                    None => {
+                        oracle.stage("lowering to canonical form");
+                        let c = canonicalize_until(
+                            g,
+                            &tree1,
+                            self.budget.canonical_runs(),
+                            |t, s| session.verdict(&mut oracle, t, s),
+                            |t| matched(t, &t.unparse(g)).is_some(),
+                        );
+                        runs += c.executions;
+                        lowered_before.insert(key, c.clone());
+                        c
+                    }
+                };
                 if c.lowered > 0 {
                     tree1 = c.tree;
                     text = tree1.unparse(g);

@@ -153,7 +153,7 @@ pub struct DdsetBudgetArgs {
     /// dozen nodes needs far fewer; raise it for a large tree whose
     /// pattern should be as general as it can be. Before DDSET, lowering
     /// the reduced input to its canonical form (each node the grammar's
-    /// earliest alternative that is no longer and still fails, so that
+    /// earliest alternative of the same length that still fails, so that
     /// reductions of one bug agree) may take a fifth as many more.
     #[arg(long, value_name = "N", default_value_t = grammar_min::ddset::MAX_EXECUTIONS)]
     pub max_runs: u64,

@@ -23,7 +23,7 @@ pub enum VariantArg {
 ///
 /// The input is reduced first (or the `.min` result of an earlier `reduce`
 /// is reused) and lowered to its canonical form (each node the grammar's
-/// earliest alternative that is no longer and still fails), then every
+/// earliest alternative of the same length that still fails), then every
 /// node of its derivation tree is replaced by
 /// --tries random subtrees of the same nonterminal: if all still fail the
 /// same way, the node becomes abstract. The result reads like
