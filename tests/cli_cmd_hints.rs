@@ -1,5 +1,5 @@
-//! CLI tests of what `reduce --cmd` tells a user whose program cannot be
-//! started.
+//! CLI tests of `reduce --cmd` with a difficult program: one that cannot
+//! be started (what the user is told), and a flaky one (`--confirm`).
 
 use assert_cmd::Command;
 use predicates::str::contains;
@@ -39,4 +39,60 @@ fn a_program_that_cannot_start_gets_what_to_do() {
         "`LOC=x` sets a variable, which takes a shell; or use env: --cmd 'env LOC=x ./check.sh {}'",
     );
     fails_saying(d.path(), ". {}", "`.` is a directory, not a program");
+}
+
+/// A check that fails only three runs in four on short inputs (a crash at
+/// its threshold): with `--confirm 2` a candidate that failed twice by
+/// luck still gets in, and the final check gives it up for an earlier
+/// result that fails every time.
+#[test]
+fn confirm_keeps_a_flaky_failure_out_of_the_result() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("in.txt"), "aaaaaaaaxaaaaaaaa").unwrap();
+    std::fs::write(
+        d.path().join("check.sh"),
+        "#!/bin/sh\n\
+         n=$(cat count 2>/dev/null || echo 0); n=$((n + 1)); echo $n > count\n\
+         grep -q x \"$1\" || exit 1\n\
+         [ \"$(wc -c < \"$1\")\" -ge 5 ] && exit 0\n\
+         [ $((n % 4)) -ne 0 ] && exit 0\n\
+         exit 1\n",
+    )
+    .unwrap();
+    let reduce = |confirm: &str| {
+        Command::cargo_bin("cargo-grammar-min")
+            .unwrap()
+            .current_dir(d.path())
+            .args([
+                "reduce",
+                "--cmd",
+                "sh ./check.sh {}",
+                "--json",
+                "--confirm",
+                confirm,
+            ])
+            .arg("in.txt")
+            .output()
+            .unwrap()
+    };
+    let out = reduce("2");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &v[0];
+    let result = std::fs::read_to_string(d.path().join("in.txt.min")).unwrap();
+    assert!(
+        result.len() >= 5 && result.contains('x'),
+        "{result:?} {s:#}"
+    );
+    assert_eq!(s["confirm"], 2, "{s:#}");
+    assert!(s["refuted"].as_u64().unwrap() >= 1, "{s:#}");
+    assert!(s["confirming_runs"].as_u64().unwrap() >= s["refuted"].as_u64().unwrap());
+    assert_eq!(s["settled"]["fell_back"], true, "{s:#}");
+    assert!(s["settled"]["failed"].as_u64().unwrap() < 4, "{s:#}");
+    // `--confirm 0` is refused.
+    assert_eq!(reduce("0").status.code(), Some(2));
 }

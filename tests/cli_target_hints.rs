@@ -282,3 +282,35 @@ fn bucket_ids_stay_with_their_crash_across_runs() {
     let known = std::fs::read_to_string(buckets.join("known-crashes.txt")).unwrap();
     assert!(known.contains("# bucket-1: "), "{known}");
 }
+
+/// A stack overflow comes and goes at the depth where it begins: below 9
+/// bytes this target overflows every other run. Its failures are
+/// confirmed by default, so the result overflows every time.
+#[test]
+fn a_stack_overflow_is_confirmed_by_default() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    let count = d.path().join("count");
+    let script = format!(
+        "#!/bin/sh\n\
+         n=$(cat '{c}' 2>/dev/null || echo 0); n=$((n + 1)); echo $n > '{c}'\n\
+         grep -q '((' \"$1\" || exit 0\n\
+         if [ \"$(wc -c < \"$1\")\" -lt 9 ] && [ $((n % 2)) -eq 0 ]; then exit 0; fi\n\
+         echo \"thread 'main' has overflowed its stack\" >&2\n\
+         echo 'fatal runtime error: stack overflow' >&2\n\
+         exit 134\n",
+        c = count.display()
+    );
+    replace_target(d.path(), &script);
+    std::fs::remove_file(d.path().join("fuzz/artifacts/t/crash-1")).unwrap();
+    let art = d.path().join("fuzz/artifacts/t/crash-2");
+    let (code, stderr) = reduce_in(d.path(), &["--input", "text", "--json"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let min = std::fs::read_to_string(art.with_file_name("crash-2.min")).unwrap();
+    assert!(min.contains("((") && min.len() >= 9, "{min:?}\n{stderr}");
+    // With one run per candidate, the lucky runs win.
+    let (code, stderr) = reduce_in(d.path(), &["--input", "text", "--confirm", "1"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let min = std::fs::read_to_string(art.with_file_name("crash-2.min")).unwrap();
+    assert!(min.len() < 9, "{min:?}\n{stderr}");
+}

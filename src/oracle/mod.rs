@@ -11,12 +11,15 @@
 //!   (`--cmd`); [`process::TargetOracle`] — a built cargo-fuzz target whose
 //!   crash signature must equal the original's; [`persistent`] — one
 //!   long-running fuzz-target process serving many candidates.
+//! * [`Confirming`] — runs a candidate that failed again, for failures at
+//!   a threshold (a stack overflow at the depth where it begins).
 //! * [`discover`] — where cargo-fuzz keeps binaries, artifacts, grammars.
 //!
 //! Caching and statistics sit in front of every oracle in
 //! [`crate::reduce::Tester`]. This module is the only place of the library
 //! that starts processes or touches files.
 
+mod confirm;
 pub mod describe;
 pub mod discover;
 mod inprocess;
@@ -27,6 +30,7 @@ pub mod signature;
 pub mod split;
 pub mod symbolize;
 
+pub use confirm::{ConfirmStats, Confirming};
 pub use inprocess::{catch_panic, CaughtPanic, FnOracle, InProcessOracle};
 
 /// What one test of a candidate says.

@@ -16,6 +16,7 @@ mod reduce;
 mod saved;
 mod seed;
 mod session;
+mod settle;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

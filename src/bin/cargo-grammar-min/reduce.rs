@@ -2,10 +2,11 @@
 
 use crate::common::write_atomic;
 use crate::session::{InputKind, OracleArgs, Session};
+use crate::settle::{settle, History};
 use anyhow::{Context, Result};
 use clap::Args;
 use grammar_min::oracle::process::CommandOracle;
-use grammar_min::oracle::{Oracle, Outcome, Parsed};
+use grammar_min::oracle::{ConfirmStats, Confirming, Oracle, Outcome, Parsed};
 use grammar_min::reduce::{
     ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, ReduceError, Stats, Strategy,
     Tester, PARSE_BUDGET_SPENT,
@@ -106,6 +107,16 @@ struct Summary {
     #[serde(skip_serializing_if = "Option::is_none")]
     choices_after: Option<usize>,
     tests: u64,
+    /// Runs a failing candidate had to fail in a row (--confirm), the
+    /// runs beyond the first (not in `tests`), and the candidates that
+    /// failed once and then not.
+    confirm: u32,
+    confirming_runs: u64,
+    refuted: u64,
+    /// With confirmed failures: the result's final check, and whether an
+    /// earlier, larger result that failed every run replaced it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    settled: Option<SettleReport>,
     cache_hits: u64,
     /// Candidates not run: their text was longer than the best so far.
     skipped: u64,
@@ -118,6 +129,17 @@ struct Summary {
     interrupted: bool,
     reproduce: String,
     passes: Vec<PassReport>,
+}
+
+/// The final check of a result whose failures were confirmed (see
+/// [`settle`]): of `runs` runs made in all (not in `tests`), the result
+/// failed `failed` of its `of`; `fell_back`: an earlier one was kept.
+#[derive(serde::Serialize)]
+struct SettleReport {
+    failed: u32,
+    of: u32,
+    fell_back: bool,
+    runs: u64,
 }
 
 /// One pass of a reduction in `--json`: its name, the size it ended at
@@ -206,10 +228,25 @@ impl Reduce {
                     (Some(a), Some(b)) => format!(" of text; choices {a} -> {b} bytes"),
                     _ => String::new(),
                 };
-                let not_parsed = match s.not_parsed {
+                let mut not_parsed = match s.not_parsed {
                     0 => String::new(),
                     n => format!(", {n} not parsed (no run)"),
                 };
+                if s.confirm > 1 {
+                    not_parsed += &format!(
+                        ", {} runs confirming failures ({} times each), {} refuted",
+                        s.confirming_runs, s.confirm, s.refuted
+                    );
+                }
+                match &s.settled {
+                    Some(x) if x.fell_back => eprintln!(
+                        "note: the smallest result failed only {} of {} runs (a crash that \
+                         comes and goes where it begins); kept the smallest earlier one that \
+                         failed every run ({} runs in all)",
+                        x.failed, x.of, x.runs
+                    ),
+                    _ => {}
+                }
                 eprintln!(
                     "{}: {} -> {} bytes{choices} ({} tests, {} cache hits, {} invalid{not_parsed}, {} timeouts) in {:.1}s{}",
                     s.artifact,
@@ -338,18 +375,25 @@ impl Reduce {
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
         let mut oracle = session.oracle(artifact, &original, self.json)?;
+        // Failures at a threshold (a stack overflow) confirmed by runs,
+        // and the result settled ([`settle`]) against the improvements.
+        let confirm = session.confirm_times(&*oracle);
+        let confirmed = Arc::new(ConfirmStats::default());
+        let mut history = History::default();
         // For choice artifacts under --cmd, a second oracle polishes the
         // decoded text (after `oracle`, which sets the time limit).
         let polish_oracle: Option<Box<dyn Oracle + '_>> = match session.command_config(artifact)? {
             Some(c) if kind == InputKind::Choices => {
                 let o = CommandOracle::new(c)?;
-                Some(match grammar {
+                let o: Box<dyn Oracle + '_> = match grammar {
                     Some(g) if self.oracle.grammatical => Box::new(Parsed::new(o, g)),
                     _ => Box::new(o),
-                })
+                };
+                Some(o)
             }
             _ => None,
-        };
+        }
+        .map(|o| Session::confirming(o, confirm, &confirmed));
         let bar = if self.json {
             ProgressBar::hidden()
         } else {
@@ -372,7 +416,9 @@ impl Reduce {
             let out_path = &out_path;
             let write_err = &mut write_err;
             let best_len = &mut best_len;
-            let tester = Tester::new(&mut *oracle)
+            let history = &mut history;
+            let mut confirming = Confirming::new(&mut *oracle, confirm, confirmed.clone());
+            let tester = Tester::new(&mut confirming)
                 .with_stop(stop.clone())
                 .with_observer(move |e| match e {
                     Event::Tested(s) => {
@@ -397,6 +443,9 @@ impl Reduce {
                     }
                     Event::Improved(bytes) => {
                         *best_len = bytes.len();
+                        if confirm > 1 {
+                            history.push(bytes);
+                        }
                         if let Err(e) = session.write_result(out_path, bytes) {
                             *write_err = Some(e);
                         }
@@ -445,6 +494,13 @@ impl Reduce {
             "bytes"
         };
         let mut passes = PassReport::list(&reduced.passes, unit, 0);
+        let mut reduced = reduced;
+        let interrupted = stop.load(Ordering::SeqCst);
+        let settled = (confirm > 1 && !interrupted && polish_oracle.is_none())
+            .then(|| settle(&mut *oracle, &history, &reduced.output, &original));
+        if let Some(f) = settled.as_ref().and_then(|s| s.fallback.clone()) {
+            reduced.output = f;
+        }
         // Final write (the observer already wrote every improvement).
         session.write_result(&out_path, &reduced.output)?;
         let mut text = text_of(&reduced.output);
@@ -510,6 +566,15 @@ impl Reduce {
             choices_before: (kind == InputKind::Choices).then_some(original.len()),
             choices_after: (kind == InputKind::Choices).then_some(reduced.output.len()),
             tests: stats.tests,
+            confirm,
+            confirming_runs: confirmed.get().0,
+            refuted: confirmed.get().1,
+            settled: settled.map(|x| SettleReport {
+                failed: x.result_failed.0,
+                of: x.result_failed.1,
+                fell_back: x.fallback.is_some(),
+                runs: x.runs,
+            }),
             cache_hits: stats.cache_hits,
             skipped: stats.skipped,
             invalid: stats.invalid,

@@ -2,14 +2,61 @@
 //! between runs: `reduce`'s `.min` results (written here, reused when
 //! they still fail), and saved patterns.
 
-use crate::common::write_atomic;
+use crate::common::{shell_quote, write_atomic};
 use crate::session::{InputKind, Session};
+use crate::settle::{settle, History};
 use anyhow::Result;
-use grammar_min::oracle::{Oracle, Outcome, Parsed};
-use grammar_min::reduce::Tester;
+use grammar_min::oracle::signature::CrashKind;
+use grammar_min::oracle::{ConfirmStats, Confirming, Oracle, Outcome, Parsed};
+use grammar_min::reduce::{Event, Tester};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 impl Session {
+    /// Runs a failing candidate must fail in a row to count while
+    /// reducing: `--confirm`, else 2 for a crash that happens past a
+    /// threshold (stack overflow, timeout, out of memory), else 1.
+    pub fn confirm_times(&self, oracle: &dyn Oracle) -> u32 {
+        self.args
+            .confirm
+            .unwrap_or_else(|| match oracle.signature().map(|s| &s.kind) {
+                Some(CrashKind::StackOverflow | CrashKind::Timeout | CrashKind::OutOfMemory) => 2,
+                _ => 1,
+            })
+    }
+
+    /// `oracle` confirming failures `times` times (as it is for 1),
+    /// counting into `stats`.
+    pub fn confirming<'o>(
+        oracle: Box<dyn Oracle + 'o>,
+        times: u32,
+        stats: &Arc<ConfirmStats>,
+    ) -> Box<dyn Oracle + 'o> {
+        match times {
+            n if n > 1 => Box::new(Confirming::new(oracle, n, stats.clone())),
+            _ => oracle,
+        }
+    }
+
+    /// A copy-pasteable command that reruns `path` (the result of a step).
+    pub fn reproduce_line(&self, text_path: &Path, choices_path: Option<&Path>) -> String {
+        match (&self.args.cmd, &self.target) {
+            (Some(cmd), _) => {
+                let p = shell_quote(&text_path.display().to_string());
+                if cmd.contains("{}") {
+                    cmd.replace("{}", &p)
+                } else {
+                    format!("{cmd} {p}")
+                }
+            }
+            (None, Some(t)) => format!(
+                "cargo +nightly fuzz run {t} {}",
+                shell_quote(&choices_path.unwrap_or(text_path).display().to_string())
+            ),
+            _ => String::new(),
+        }
+    }
+
     /// Writes a result (text, plus choices for choice artifacts).
     pub fn write_result(&self, text_path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>> {
         write_atomic(text_path, &self.text_of(bytes))?;
@@ -149,23 +196,36 @@ impl Session {
         }
         // A text is reduced as `reduce --grammatical` does (`auto`, every
         // candidate parsed first), so the result keeps a derivation tree.
-        let mut parsed;
-        let oracle: &mut dyn Oracle = match (self.kind, &self.grammar) {
-            (InputKind::Choices, _) | (_, None) => oracle,
-            (_, Some(g)) => {
-                parsed = Parsed::new(oracle, g);
-                &mut parsed
-            }
+        let times = self.confirm_times(oracle);
+        let confirmed = Arc::new(ConfirmStats::default());
+        let mut history = History::default();
+        let (r, runs) = {
+            let mut confirming = Confirming::new(&mut *oracle, times, confirmed.clone());
+            let mut parsed;
+            let oracle: &mut dyn Oracle = match (self.kind, &self.grammar) {
+                (InputKind::Choices, _) | (_, None) => &mut confirming,
+                (_, Some(g)) => {
+                    parsed = Parsed::new(&mut confirming, g);
+                    &mut parsed
+                }
+            };
+            let tester = Tester::new(oracle).with_observer(|e| {
+                if let (Event::Improved(b), true) = (e, times > 1) {
+                    history.push(b);
+                }
+            });
+            let mut tester = self.order_by_text(tester);
+            tester.seed(original, Outcome::Interesting);
+            let r = match (self.kind, &self.grammar) {
+                (InputKind::Choices, Some(g)) => {
+                    reduce_choices(g, &self.cfg, original, Strategy::Auto, &mut tester)
+                }
+                (_, g) => reduce_text(g.as_ref(), original, Strategy::Auto, &mut tester),
+            };
+            // Candidates the grammar did not parse cost no run.
+            (r, tester.runs())
         };
-        let mut tester = self.order_by_text(Tester::new(oracle));
-        tester.seed(original, Outcome::Interesting);
-        let r = match (self.kind, &self.grammar) {
-            (InputKind::Choices, Some(g)) => {
-                reduce_choices(g, &self.cfg, original, Strategy::Auto, &mut tester)
-            }
-            (_, g) => reduce_text(g.as_ref(), original, Strategy::Auto, &mut tester),
-        }
-        .map_err(|e| {
+        let mut r = r.map_err(|e| {
             let hint = match e {
                 ReduceError::Unparseable { .. } => {
                     "\na pattern is built on the input's derivation tree, so the input \
@@ -178,8 +238,15 @@ impl Session {
             };
             anyhow::anyhow!("cannot generalise {}: {e}{hint}", artifact.display())
         })?;
-        // Candidates the grammar did not parse cost no run.
-        let tests = tester.runs();
+        // Confirming runs cost runs too; so does settling the result.
+        let mut tests = runs + confirmed.get().0;
+        if times > 1 {
+            let s = settle(oracle, &history, &r.output, original);
+            tests += s.runs;
+            if let Some(f) = s.fallback {
+                r.output = f;
+            }
+        }
         if prev.is_none() {
             let text_path = PathBuf::from(format!("{}.min", artifact.display()));
             self.write_result(&text_path, &r.output)?;

@@ -2,7 +2,7 @@
 //! the cargo-fuzz project, the grammar and the artifacts, and building the
 //! oracle that reproduces one artifact's failure.
 
-use crate::common::{shell_hint, shell_quote, DecodeArgs};
+use crate::common::{shell_hint, DecodeArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use grammar_min::ddset::Verdict;
@@ -85,6 +85,13 @@ pub struct OracleArgs {
     /// Runs of the original that must reproduce before starting.
     #[arg(long, default_value_t = 2)]
     pub repeat: usize,
+    /// While reducing, a candidate counts as failing only if it fails N
+    /// runs in a row. Default 2 for a stack overflow, timeout or
+    /// out-of-memory crash (they come and go at the depth or size where
+    /// they begin, which reduction seeks), else 1; raise it for a flaky
+    /// --cmd check.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub confirm: Option<u32>,
     /// Keep one target process alive across candidates (one per job with
     /// -j). The default for targets built with `grammar_fuzz_target!`
     /// (with `--signature frames` the target sends each panic's
@@ -560,25 +567,6 @@ impl Session {
                 Outcome::Invalid if other_crash => Verdict::Pass,
                 Outcome::Invalid | Outcome::Timeout => Verdict::Invalid,
             },
-        }
-    }
-
-    /// A copy-pasteable command that reruns `path` (the result of a step).
-    pub fn reproduce_line(&self, text_path: &Path, choices_path: Option<&Path>) -> String {
-        match (&self.args.cmd, &self.target) {
-            (Some(cmd), _) => {
-                let p = shell_quote(&text_path.display().to_string());
-                if cmd.contains("{}") {
-                    cmd.replace("{}", &p)
-                } else {
-                    format!("{cmd} {p}")
-                }
-            }
-            (None, Some(t)) => format!(
-                "cargo +nightly fuzz run {t} {}",
-                shell_quote(&choices_path.unwrap_or(text_path).display().to_string())
-            ),
-            _ => String::new(),
         }
     }
 }
