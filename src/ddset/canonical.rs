@@ -28,13 +28,13 @@
 //! is its own canonical form.
 
 use super::replace_all;
+use super::twins::Twins;
 use super::Verdict;
 use crate::choice::encode_choice;
 use crate::generate::{decode_tree_from, DecodeConfig};
 use crate::grammar::Grammar;
 use crate::tree::{Label, NodeId, Tree};
-use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
+use std::collections::HashSet;
 
 /// What [`canonicalize`] did.
 #[derive(Clone, Debug)]
@@ -104,7 +104,7 @@ where
                 continue;
             }
             let len = shape.spans[n.index()].len();
-            let twins = shape.twins(&out.tree, n);
+            let twins = shape.twins.of_node(n);
             for j in 0..k {
                 let mut head = Vec::new();
                 encode_choice(j, g.num_alts(sym), &mut head);
@@ -180,50 +180,18 @@ fn keep_children(g: &Grammar, t: &Tree, n: NodeId, minimal: &Tree) -> Option<Tre
 }
 
 /// Per node of one tree: its text span, and which nodes have the same
-/// subtree (a hash of labels, bottom-up, then compared label by label).
+/// subtree.
 struct Shape {
     spans: Vec<std::ops::Range<usize>>,
-    hash: Vec<u64>,
-    by_hash: HashMap<u64, Vec<NodeId>>,
+    twins: Twins,
 }
 
 impl Shape {
     fn of(g: &Grammar, t: &Tree) -> Shape {
-        let mut hash = vec![0u64; t.len()];
-        // Reverse pre-order: children before their parent.
-        for i in (0..t.len()).rev() {
-            let n = NodeId(i as u32);
-            let mut h = std::hash::DefaultHasher::new();
-            t.node(n).label().hash(&mut h);
-            for c in t.children(n) {
-                hash[c.index()].hash(&mut h);
-            }
-            hash[i] = h.finish();
-        }
-        let mut by_hash: HashMap<u64, Vec<NodeId>> = HashMap::new();
-        for (i, &h) in hash.iter().enumerate() {
-            by_hash.entry(h).or_default().push(NodeId(i as u32));
-        }
         Shape {
             spans: t.text_spans(g),
-            hash,
-            by_hash,
+            twins: Twins::of(t),
         }
-    }
-
-    /// The nodes whose subtree is `n`'s, `n` among them, in pre-order.
-    fn twins(&self, t: &Tree, n: NodeId) -> Vec<NodeId> {
-        let size = t.node(n).size as usize;
-        let labels = |m: NodeId| {
-            t.nodes()[m.index()..m.index() + size]
-                .iter()
-                .map(|x| x.label())
-        };
-        self.by_hash[&self.hash[n.index()]]
-            .iter()
-            .copied()
-            .filter(|&m| m == n || (t.node(m).size as usize == size && labels(m).eq(labels(n))))
-            .collect()
     }
 }
 

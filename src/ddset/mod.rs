@@ -23,6 +23,11 @@
 //!   the combined pattern pass. It first tries all candidates together
 //!   and keeps them all if that holds.
 //!
+//! In the paper variant a subtree identical to one judged before (a
+//! name defined and used, the repeated levels of a generated nest) takes
+//! that one's verdict without runs: concrete stays concrete, and the
+//! abstractions are verified together anyway.
+//!
 //! The default is [`Variant::Paper`]: judging nodes alone keeps every other
 //! part of the input concrete, so semantic constraints (a variable defined
 //! elsewhere, a matching pair) are broken less often and fewer tries come
@@ -45,6 +50,7 @@
 
 mod canonical;
 mod pattern;
+mod twins;
 
 pub use canonical::{canonicalize, canonicalize_until, Canonical};
 pub use pattern::{random_subtree, replace_all, InstanceConfig, Pattern, PatternFile, PatternNode};
@@ -254,11 +260,34 @@ pub fn generalize<F: FnMut(&Tree, &[u8]) -> Verdict>(
             }
         }
         Variant::Paper => {
+            // One judgement per kind of subtree: a twin of one judged
+            // before takes its verdict (concrete stays concrete; abstract
+            // ones are verified together below). A generated nest of a
+            // thousand nodes has a few dozen kinds.
+            let twins = twins::Twins::of(tree);
+            let mut verdicts: HashMap<NodeId, bool> = HashMap::new();
+            // Candidates, and those of them judged by runs of their own.
             let mut candidates = Vec::new();
+            let mut judged = Vec::new();
             let mut i = 0;
             while i < tree.len() {
                 let n = NodeId(i as u32);
-                if is_candidate(i) && j.all_fail(&[n]) {
+                let abstracted = is_candidate(i)
+                    && match verdicts.get(&twins.first(n)) {
+                        Some(&v) => v,
+                        None => {
+                            let v = j.all_fail(&[n]);
+                            // A verdict the budget cut short is no verdict.
+                            if !j.budget_spent {
+                                verdicts.insert(twins.first(n), v);
+                            }
+                            if v {
+                                judged.push(n);
+                            }
+                            v
+                        }
+                    };
+                if abstracted {
                     candidates.push(n);
                     i += tree.node(n).size as usize;
                 } else {
@@ -267,12 +296,19 @@ pub fn generalize<F: FnMut(&Tree, &[u8]) -> Verdict>(
             }
             // All together first: if the whole pattern holds, the one-by-one
             // pass would keep every candidate, at `tries` runs each (255
-            // repeated `<` of an XML DOCTYPE: 2,713 runs).
+            // repeated `<` of an XML DOCTYPE: 2,713 runs). If not, a twin's
+            // borrowed verdict may be what breaks it (the first `<d1>` of a
+            // nest may be any of its alternatives, a later one not): the
+            // judged ones alone, then one by one, and the borrowed ones stay
+            // concrete.
             j.limit = cfg.max_executions;
             if candidates.len() <= 1 || j.all_fail(&candidates) {
                 accepted = candidates;
+            } else if judged.len() < candidates.len() && (judged.len() <= 1 || j.all_fail(&judged))
+            {
+                accepted = judged;
             } else {
-                for n in candidates {
+                for n in judged {
                     let mut with = accepted.clone();
                     with.push(n);
                     if j.all_fail(&with) {
