@@ -452,6 +452,7 @@ fn rounds(
     let mut first = keywords.is_none();
     let mut first_bytes = first;
     let mut kept_words: Vec<Vec<u8>> = keywords.map(<[_]>::to_vec).unwrap_or_default();
+    let mut kept_kinds: Vec<Vec<u8>> = Vec::new();
     *cur = comments::delete_comments(cur, tester);
     passes.push(("delete-comments", cur.len(), tester.runs()));
     loop {
@@ -494,6 +495,7 @@ fn rounds(
         kept_words.extend(tried.into_iter().filter(|w| now.contains(&w.as_slice())));
         kept_words.sort_unstable();
         passes.push(("shorten-words", cur.len(), tester.runs()));
+        *cur = super::words::delete_frequent_tokens(cur, &mut kept_kinds, tester);
         // After the first round the text was 1-minimal before the
         // edits of one round: runs of tokens or bytes seldom go, single
         // ones are the proof. Each sweep is one pass (a unit passed over

@@ -18,7 +18,9 @@ use crate::oracle::Outcome;
 /// price: a run of several tokens that only goes as a whole and is no
 /// subtree (`INSERT INTO t1 ` before `VALUES(a)`) stays. Before the token
 /// stage, words that occur more than once are shortened in every place
-/// at once ([`words::shorten_repeated_words`]: a name defined and used).
+/// at once ([`words::shorten_repeated_words`]: a name defined and used),
+/// and a token kind that makes up a large share of a long text is
+/// deleted everywhere at once ([`words::delete_frequent_tokens`]).
 /// With `None` every stage is plain ddmin (Zeller's, from two halves).
 /// Either way the result is 1-minimal with respect to deleting one token,
 /// and one byte outside keywords. `input` must already be known interesting (e.g.
@@ -62,6 +64,11 @@ pub(super) fn polish_into(
     if let Some(k) = keywords {
         *cur = words::shorten_repeated_words(cur, k, tester);
         passes.push(("shorten-words", cur.len(), tester.runs()));
+    }
+    let before = cur.len();
+    *cur = words::delete_frequent_tokens(cur, &mut Vec::new(), tester);
+    if cur.len() < before {
+        passes.push(("delete-frequent-tokens", cur.len(), tester.runs()));
     }
     // After the grammar passes (`keywords`): single-unit deletions first,
     // from the end. Until neither stage changes anything: a byte deletion

@@ -87,6 +87,61 @@ pub(super) fn repeated_words(text: &[u8], keywords: &[Vec<u8>]) -> Vec<Vec<u8>> 
     out
 }
 
+/// A token kind must occur this often, and make at least a tenth of the
+/// tokens, before [`delete_frequent_tokens`] tries it.
+pub const FREQUENT_TOKENS: usize = 64;
+
+/// Each token that makes up a large share of a long text (at least
+/// [`FREQUENT_TOKENS`] occurrences and a tenth of its tokens, blanks
+/// aside), most bytes first, deleted everywhere at once: one run per
+/// kind. A generated nest `{a:{a:{a:…` whose depth is the failure keeps
+/// failing without its `a`s and `:`s, but the single-token sweep, whose
+/// twin skipping makes a run of identical tokens cheap, pays a run for
+/// each of thousands of interleaved ones. A kind whose deletion did not
+/// fail is added to `kept` and not tried again (the grammar-blind rounds
+/// call this once per round). `text` must be known interesting; no run
+/// on a text without such a kind.
+pub fn delete_frequent_tokens(
+    text: &[u8],
+    kept: &mut Vec<Vec<u8>>,
+    tester: &mut Tester<'_>,
+) -> Vec<u8> {
+    let mut cur = text.to_vec();
+    let toks = tokens(&cur);
+    let mut counts: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
+    for t in &toks {
+        if !t.iter().all(u8::is_ascii_whitespace) {
+            *counts.entry(t).or_default() += 1;
+        }
+    }
+    let mut kinds: Vec<(usize, Vec<u8>)> = counts
+        .into_iter()
+        .filter(|&(t, n)| {
+            n >= FREQUENT_TOKENS && n * 10 >= toks.len() && !kept.iter().any(|k| k == t)
+        })
+        .map(|(t, n)| (n * t.len(), t.to_vec()))
+        .collect();
+    kinds.sort_by(|a, b| b.cmp(a));
+    for (_, kind) in kinds {
+        if tester.stopped() {
+            break;
+        }
+        let without: Vec<u8> = tokens(&cur)
+            .into_iter()
+            .filter(|t| *t != kind.as_slice())
+            .flatten()
+            .copied()
+            .collect();
+        if tester.test(&without) == Outcome::Interesting {
+            tester.accept(&without);
+            cur = without;
+        } else {
+            kept.push(kind);
+        }
+    }
+    cur
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +160,31 @@ mod tests {
         } else {
             Outcome::NotInteresting
         }
+    }
+
+    #[test]
+    fn a_frequent_token_goes_everywhere_at_once() {
+        // A nest whose depth is the failure: 100 `{`, each with `a:`.
+        let mut o = FnOracle::new(|c: &[u8]| {
+            if c.iter().filter(|&&b| b == b'{').count() >= 100 {
+                Outcome::Interesting
+            } else {
+                Outcome::NotInteresting
+            }
+        });
+        let mut t = Tester::new(&mut o);
+        let text = b"{a: ".repeat(100);
+        let mut kept = Vec::new();
+        let out = delete_frequent_tokens(&text, &mut kept, &mut t);
+        // `{` stays (one run), `a` and `:` go (one run each); blanks are
+        // no kind (the squeeze and the sweep take them).
+        assert_eq!(out, b"{ ".repeat(100));
+        assert_eq!(kept, [b"{".to_vec()]);
+        assert_eq!(t.runs(), 3);
+        // A kind kept once is not tried again; a short text has none.
+        assert_eq!(delete_frequent_tokens(&out, &mut kept, &mut t), out);
+        assert_eq!(delete_frequent_tokens(b"{a:{a:", &mut Vec::new(), &mut t), b"{a:{a:");
+        assert_eq!(t.runs(), 3);
     }
 
     #[test]
