@@ -183,7 +183,10 @@ mod tests {
         assert_eq!(t.runs(), 3);
         // A kind kept once is not tried again; a short text has none.
         assert_eq!(delete_frequent_tokens(&out, &mut kept, &mut t), out);
-        assert_eq!(delete_frequent_tokens(b"{a:{a:", &mut Vec::new(), &mut t), b"{a:{a:");
+        assert_eq!(
+            delete_frequent_tokens(b"{a:{a:", &mut Vec::new(), &mut t),
+            b"{a:{a:"
+        );
         assert_eq!(t.runs(), 3);
     }
 
