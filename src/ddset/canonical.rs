@@ -104,7 +104,8 @@ where
                 continue;
             }
             let len = shape.spans[n.index()].len();
-            let twins = shape.twins.of_node(n);
+            // Listed once a candidate is as long as the node.
+            let mut twins: Option<Vec<NodeId>> = None;
             for j in 0..k {
                 let mut head = Vec::new();
                 encode_choice(j, g.num_alts(sym), &mut head);
@@ -119,6 +120,7 @@ where
                     }
                     // With its twins first (a name defined and used), then
                     // alone.
+                    let twins = twins.get_or_insert_with(|| shape.twins.of_node(n));
                     let together = (twins.len() > 1).then(|| {
                         let all: Vec<(NodeId, &Tree)> = twins.iter().map(|&m| (m, sub)).collect();
                         replace_all(&out.tree, &all)

@@ -382,7 +382,7 @@ impl Reduce {
         let mut history = History::default();
         // For choice artifacts under --cmd, a second oracle polishes the
         // decoded text (after `oracle`, which sets the time limit).
-        let polish_oracle: Option<Box<dyn Oracle + '_>> = match session.command_config(artifact)? {
+        let polish_oracle = match session.command_config(artifact)? {
             Some(c) if kind == InputKind::Choices => {
                 let o = CommandOracle::new(c)?;
                 let o: Box<dyn Oracle + '_> = match grammar {
@@ -393,7 +393,7 @@ impl Reduce {
             }
             _ => None,
         }
-        .map(|o| Session::confirming(o, confirm, &confirmed));
+        .map(|o| Confirming::new(o, confirm, confirmed.clone()));
         let bar = if self.json {
             ProgressBar::hidden()
         } else {
@@ -477,7 +477,7 @@ impl Reduce {
         if let Some(e) = write_err {
             return Err(e);
         }
-        let (reduced, mut stats, mut not_parsed, cache) = result.map_err(|e| {
+        let (mut reduced, mut stats, mut not_parsed, cache) = result.map_err(|e| {
             let hint = match e {
                 ReduceError::Unparseable { .. } => {
                     "\nfix the input or the grammar, or reduce without the grammar: \
@@ -494,7 +494,6 @@ impl Reduce {
             "bytes"
         };
         let mut passes = PassReport::list(&reduced.passes, unit, 0);
-        let mut reduced = reduced;
         let interrupted = stop.load(Ordering::SeqCst);
         let settled = (confirm > 1 && !interrupted && polish_oracle.is_none())
             .then(|| settle(&mut *oracle, &history, &reduced.output, &original));

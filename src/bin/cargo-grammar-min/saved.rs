@@ -25,19 +25,6 @@ impl Session {
             })
     }
 
-    /// `oracle` confirming failures `times` times (as it is for 1),
-    /// counting into `stats`.
-    pub fn confirming<'o>(
-        oracle: Box<dyn Oracle + 'o>,
-        times: u32,
-        stats: &Arc<ConfirmStats>,
-    ) -> Box<dyn Oracle + 'o> {
-        match times {
-            n if n > 1 => Box::new(Confirming::new(oracle, n, stats.clone())),
-            _ => oracle,
-        }
-    }
-
     /// A copy-pasteable command that reruns `path` (the result of a step).
     pub fn reproduce_line(&self, text_path: &Path, choices_path: Option<&Path>) -> String {
         match (&self.args.cmd, &self.target) {
