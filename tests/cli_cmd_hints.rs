@@ -96,3 +96,36 @@ fn confirm_keeps_a_flaky_failure_out_of_the_result() {
     // `--confirm 0` is refused.
     assert_eq!(reduce("0").status.code(), Some(2));
 }
+
+/// Ctrl-C during a confirmed reduction: the best result so far is kept,
+/// and the user is told it did not get the final check.
+#[test]
+fn an_interrupted_confirmed_reduction_says_its_result_is_unchecked() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("in.txt"), "aaaaaaaaxaaaaaaaa").unwrap();
+    // Fails on every input with an x; its sixth run interrupts the reducer
+    // as Ctrl-C would.
+    std::fs::write(
+        d.path().join("check.sh"),
+        "#!/bin/sh\n\
+         n=$(cat count 2>/dev/null || echo 0); n=$((n + 1)); echo $n > count\n\
+         [ $n -eq 6 ] && kill -INT $PPID\n\
+         grep -q x \"$1\"\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .current_dir(d.path())
+        .args(["reduce", "--cmd", "sh ./check.sh {}", "--confirm", "2"])
+        .arg("in.txt")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("[interrupted]"), "{err}");
+    assert!(
+        err.contains("interrupted, so the result had no final check"),
+        "{err}"
+    );
+    let kept = std::fs::read_to_string(d.path().join("in.txt.min")).unwrap();
+    assert!(kept.contains('x') && kept.len() < 17, "{kept:?}");
+}

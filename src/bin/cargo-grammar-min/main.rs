@@ -13,6 +13,7 @@ mod heartbeat;
 mod instantiate;
 mod parse;
 mod reduce;
+mod reduce_summary;
 mod saved;
 mod seed;
 mod session;

@@ -1,6 +1,7 @@
 //! `reduce`: minimise crash artifacts.
 
 use crate::common::write_atomic;
+use crate::reduce_summary::{PassReport, SettleReport, Summary};
 use crate::session::{InputKind, OracleArgs, Session};
 use crate::settle::{settle, History};
 use anyhow::{Context, Result};
@@ -9,7 +10,7 @@ use grammar_min::oracle::process::CommandOracle;
 use grammar_min::oracle::{ConfirmStats, Confirming, Oracle, Outcome, Parsed};
 use grammar_min::reduce::{
     ddmin, polish, reduce_choices, reduce_text, Event, OutcomeCache, ReduceError, Stats, Strategy,
-    Tester, PARSE_BUDGET_SPENT,
+    Tester,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -92,84 +93,6 @@ pub struct Reduce {
     pub json: bool,
 }
 
-#[derive(serde::Serialize)]
-struct Summary {
-    artifact: String,
-    output: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    output_choices: Option<String>,
-    input: &'static str,
-    strategy: Strategy,
-    bytes_before: usize,
-    bytes_after: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    choices_before: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    choices_after: Option<usize>,
-    tests: u64,
-    /// Runs a failing candidate had to fail in a row (--confirm), the
-    /// runs beyond the first (not in `tests`), and the candidates that
-    /// failed once and then not.
-    confirm: u32,
-    confirming_runs: u64,
-    refuted: u64,
-    /// With confirmed failures: the result's final check, and whether an
-    /// earlier, larger result that failed every run replaced it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    settled: Option<SettleReport>,
-    cache_hits: u64,
-    /// Candidates not run: their text was longer than the best so far.
-    skipped: u64,
-    invalid: u64,
-    /// With --grammatical: candidates the grammar did not parse, answered
-    /// invalid without a run (not in `tests` or `invalid`).
-    not_parsed: u64,
-    timeouts: u64,
-    seconds: f64,
-    interrupted: bool,
-    reproduce: String,
-    passes: Vec<PassReport>,
-}
-
-/// The final check of a result whose failures were confirmed (see
-/// [`settle`]): of `runs` runs made in all (not in `tests`), the result
-/// failed `failed` of its `of`; `fell_back`: an earlier one was kept.
-#[derive(serde::Serialize)]
-struct SettleReport {
-    failed: u32,
-    of: u32,
-    fell_back: bool,
-    runs: u64,
-}
-
-/// One pass of a reduction in `--json`: its name, the size it ended at
-/// (in `unit`: bytes of text, or choices of a choice sequence) and the
-/// program's runs so far.
-#[derive(serde::Serialize)]
-struct PassReport {
-    pass: &'static str,
-    size: usize,
-    unit: &'static str,
-    tests: u64,
-}
-
-impl PassReport {
-    /// `passes` as reports, their runs counted after `runs_before`.
-    fn list(
-        passes: &[(&'static str, usize, u64)],
-        unit: &'static str,
-        runs_before: u64,
-    ) -> Vec<Self> {
-        let report = |&(pass, size, tests): &(&'static str, usize, u64)| PassReport {
-            pass,
-            size,
-            unit,
-            tests: tests + runs_before,
-        };
-        passes.iter().map(report).collect()
-    }
-}
-
 impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
         let mut given = self.artifacts.clone();
@@ -222,73 +145,7 @@ impl Reduce {
                 Err(e) => return Err(e),
             };
             if !self.json {
-                // For choice artifacts both sizes: the text's may not move
-                // when the choices shrink.
-                let choices = match (s.choices_before, s.choices_after) {
-                    (Some(a), Some(b)) => format!(" of text; choices {a} -> {b} bytes"),
-                    _ => String::new(),
-                };
-                let mut not_parsed = match s.not_parsed {
-                    0 => String::new(),
-                    n => format!(", {n} not parsed (no run)"),
-                };
-                if s.confirm > 1 {
-                    not_parsed += &format!(
-                        ", {} runs confirming failures ({} times each), {} refuted",
-                        s.confirming_runs, s.confirm, s.refuted
-                    );
-                }
-                match &s.settled {
-                    Some(x) if x.fell_back => eprintln!(
-                        "note: the smallest result failed only {} of {} runs (a crash that \
-                         comes and goes where it begins); kept the smallest earlier one that \
-                         failed every run ({} runs in all)",
-                        x.failed, x.of, x.runs
-                    ),
-                    _ => {}
-                }
-                eprintln!(
-                    "{}: {} -> {} bytes{choices} ({} tests, {} cache hits, {} invalid{not_parsed}, {} timeouts) in {:.1}s{}",
-                    s.artifact,
-                    s.bytes_before,
-                    s.bytes_after,
-                    s.tests,
-                    s.cache_hits,
-                    s.invalid,
-                    s.timeouts,
-                    s.seconds,
-                    if s.interrupted { " [interrupted]" } else { "" }
-                );
-                if s.passes.iter().any(|p| p.pass == "respace-blanks") {
-                    eprintln!(
-                        "  note: it parses only with its blanks or letter case changed; reduced in the \
-                         grammar's spelling, which still fails"
-                    );
-                }
-                if s.passes.iter().any(|p| p.pass == PARSE_BUDGET_SPENT) {
-                    eprintln!(
-                        "  note: the text stage stopped early: its candidate texts mostly did not \
-                         parse, and parsing them had cost its budget (about a minute and a half); \
-                         the choices are reduced, the text may be larger than it needs to be \
-                         (for a smaller text, reduce it as text with --cmd)"
-                    );
-                }
-                if s.bytes_after == 0 {
-                    eprintln!(
-                        "  warning: the empty input is interesting: the check cannot tell this \
-                         failure from none (try it on a passing input: it must exit non-zero)"
-                    );
-                }
-                eprintln!("  minimised: {}", s.output);
-                if let Some(c) = &s.output_choices {
-                    eprintln!("  choices:   {c}");
-                }
-                if multiple {
-                    // One line each: the run lists many artifacts.
-                    eprintln!("  reproduce: {}", s.reproduce);
-                } else {
-                    eprintln!("Reproduce with:\n\n  {}\n", s.reproduce);
-                }
+                s.print(multiple);
             }
             let interrupted = s.interrupted;
             summaries.push(s);
