@@ -41,24 +41,30 @@ fn a_program_that_cannot_start_gets_what_to_do() {
     fails_saying(d.path(), ". {}", "`.` is a directory, not a program");
 }
 
+/// A directory with `in.txt` (an `x` among `a`s) and `check.sh`: `body`
+/// after a line that counts the runs in `$n`.
+fn counting_check(body: &str) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("in.txt"), "aaaaaaaaxaaaaaaaa").unwrap();
+    let script = format!(
+        "#!/bin/sh\nn=$(cat count 2>/dev/null || echo 0); n=$((n + 1)); echo $n > count\n{body}"
+    );
+    std::fs::write(d.path().join("check.sh"), script).unwrap();
+    d
+}
+
 /// A check that fails only three runs in four on short inputs (a crash at
 /// its threshold): with `--confirm 2` a candidate that failed twice by
 /// luck still gets in, and the final check gives it up for an earlier
 /// result that fails every time.
 #[test]
 fn confirm_keeps_a_flaky_failure_out_of_the_result() {
-    let d = tempfile::tempdir().unwrap();
-    std::fs::write(d.path().join("in.txt"), "aaaaaaaaxaaaaaaaa").unwrap();
-    std::fs::write(
-        d.path().join("check.sh"),
-        "#!/bin/sh\n\
-         n=$(cat count 2>/dev/null || echo 0); n=$((n + 1)); echo $n > count\n\
-         grep -q x \"$1\" || exit 1\n\
+    let d = counting_check(
+        "grep -q x \"$1\" || exit 1\n\
          [ \"$(wc -c < \"$1\")\" -ge 5 ] && exit 0\n\
          [ $((n % 4)) -ne 0 ] && exit 0\n\
          exit 1\n",
-    )
-    .unwrap();
+    );
     let reduce = |confirm: &str| {
         Command::cargo_bin("cargo-grammar-min")
             .unwrap()
@@ -101,18 +107,9 @@ fn confirm_keeps_a_flaky_failure_out_of_the_result() {
 /// and the user is told it did not get the final check.
 #[test]
 fn an_interrupted_confirmed_reduction_says_its_result_is_unchecked() {
-    let d = tempfile::tempdir().unwrap();
-    std::fs::write(d.path().join("in.txt"), "aaaaaaaaxaaaaaaaa").unwrap();
     // Fails on every input with an x; its sixth run interrupts the reducer
     // as Ctrl-C would.
-    std::fs::write(
-        d.path().join("check.sh"),
-        "#!/bin/sh\n\
-         n=$(cat count 2>/dev/null || echo 0); n=$((n + 1)); echo $n > count\n\
-         [ $n -eq 6 ] && kill -INT $PPID\n\
-         grep -q x \"$1\"\n",
-    )
-    .unwrap();
+    let d = counting_check("[ $n -eq 6 ] && kill -INT $PPID\ngrep -q x \"$1\"\n");
     let out = Command::cargo_bin("cargo-grammar-min")
         .unwrap()
         .current_dir(d.path())
