@@ -82,10 +82,13 @@ pub(super) fn outside_brackets(text: &[u8]) -> impl Iterator<Item = (usize, u8)>
 
 /// Where the string literal that `text[i]` opens ends (the position of
 /// its closing quote), if it opens one: a `"` or `'` closed on the same
-/// line (`\\` escapes the byte after it). A `'` opens a string only
+/// line (`\\` escapes the byte after it), or a triple quote (`"""` or
+/// `'''`: Python, Kotlin, Scala, Swift, Java's text blocks, TOML, Julia)
+/// closed by the next same triple, on any line. A `'` opens a string only
 /// where neither it nor its closing quote touches a word (`'a'`, `x IN
 /// ('', 'DE')`), not in `don't`, `clk'event` or a Rust lifetime (`<'a>(x:
-/// &'a u8)`: the `'` before the second `a` would close it).
+/// &'a u8)`: the `'` before the second `a` would close it). A triple
+/// quote never closed is an empty string and the start of another.
 ///
 /// ```
 /// use grammar_min::reduce::blind::literal_end;
@@ -95,6 +98,9 @@ pub(super) fn outside_brackets(text: &[u8]) -> impl Iterator<Item = (usize, u8)>
 /// assert_eq!(literal_end(b"\"open\n\"", 0), None);
 /// assert_eq!(literal_end(b"fn f<'a>(x: &'a u8)", 5), None);
 /// assert_eq!(literal_end(b"don't (x) isn't", 3), None);
+/// assert_eq!(literal_end(b"G = \"\"\"[a]\nx=(\n\"\"\"\n", 4), Some(17));
+/// assert_eq!(literal_end(b"'''a''' + 1", 0), Some(6));
+/// assert_eq!(literal_end(b"\"\"\"a\"", 0), Some(1));
 /// ```
 pub fn literal_end(text: &[u8], i: usize) -> Option<usize> {
     let q = text[i];
@@ -105,6 +111,17 @@ pub fn literal_end(text: &[u8], i: usize) -> Option<usize> {
     };
     if !opens {
         return None;
+    }
+    let triple = [q, q, q];
+    if text[i..].starts_with(&triple) {
+        let mut j = i + 3;
+        while j < text.len() {
+            match text[j] {
+                b'\\' => j += 2,
+                _ if text[j..].starts_with(&triple) => return Some(j + 2),
+                _ => j += 1,
+            }
+        }
     }
     let mut j = i + 1;
     while j < text.len() {

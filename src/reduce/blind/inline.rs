@@ -157,10 +157,34 @@ fn typedef_at(text: &[u8], (s, e): (usize, usize), from: usize) -> Option<Def> {
 /// assert_eq!(names, [&b"D"[..], b"S", b"n", b"t", b"s"]);
 /// ```
 pub fn defs(text: &[u8]) -> Vec<Def> {
-    let mut out: Vec<Def> = units(text)
-        .into_iter()
-        .filter_map(|(s, e)| def_at(text, s, e))
-        .collect();
+    let us = units(text);
+    let pairs = super::pairs(text);
+    let mut out: Vec<Def> = Vec::new();
+    for &(s, e) in &us {
+        let Some(d) = def_at(text, s, e) else {
+            continue;
+        };
+        // A value whose bracket closes on a later line (`x = [⏎ 1,⏎ 2]`,
+        // `f = g(⏎ a)`) runs to the end of the unit that closes it; its
+        // inner lines stay units of their own too.
+        let mut end = e;
+        while !text[d.line.0..].trim_ascii_start().starts_with(b"#") {
+            let far = pairs
+                .iter()
+                .filter(|&&(o, c)| d.value.0 <= o && o < end && c >= end)
+                .map(|&(_, c)| c)
+                .max();
+            let Some(c) = far else { break };
+            end = us
+                .iter()
+                .find(|u| u.0 <= c && c < u.1)
+                .map_or(text.len(), |u| u.1);
+        }
+        out.push(match end > e {
+            true => def_at(text, s, end).unwrap_or(d),
+            false => d,
+        });
+    }
     out.extend(let_ins(text));
     out.sort_by_key(|d| d.line);
     out
@@ -220,7 +244,8 @@ fn let_ins(text: &[u8]) -> Vec<Def> {
     out
 }
 
-/// The statements of `text` as byte ranges: split after each line end,
+/// The statements of `text` as byte ranges: split after each line end
+/// outside string literals,
 /// after each `;` (with the blanks and line end that follow it), and
 /// around each `{` and `}` (in neither range), the last three outside
 /// `(…)`, `[…]` and a `{…}` that is a value (after `=`: `s={}`).
@@ -231,6 +256,11 @@ fn units(text: &[u8]) -> Vec<(usize, usize)> {
     // literal): they nest like brackets and split nothing.
     let mut braces = 0usize;
     while i < text.len() {
+        // A string literal is text, even across lines (`"""…"""`).
+        if let Some(e) = super::literal_end(text, i) {
+            i = e + 1;
+            continue;
+        }
         match text[i] {
             b'{' if depth > 0 || text[..i].trim_ascii_end().ends_with(b"=") => {
                 braces += 1;
@@ -478,6 +508,31 @@ mod tests {
         // At the top level there is no block.
         let input = b"a=1\nb(a)\n";
         assert_eq!(inlined_in(input, &defs(input), 0, true), None);
+    }
+
+    #[test]
+    fn a_value_over_several_lines_is_inlined_whole() {
+        // Python: a triple-quoted string with an unbalanced `(` in it, and
+        // a list over three lines; the lines inside are no statements.
+        let input = b"G=\"\"\"[m]\nt=(\nt=\"\"\"\nL = [1,\n  2]\nf(G, L)\n";
+        let ds = defs(input);
+        let names: Vec<&[u8]> = ds.iter().map(|d| &input[d.name.0..d.name.1]).collect();
+        assert_eq!(names, [&b"G"[..], b"L"]);
+        assert_eq!(
+            inlined_in(input, &ds, 0, false).unwrap(),
+            b"L = [1,\n  2]\nf(\"\"\"[m]\nt=(\nt=\"\"\", L)\n"
+        );
+        assert_eq!(
+            inlined_in(input, &ds, 1, false).unwrap(),
+            b"G=\"\"\"[m]\nt=(\nt=\"\"\"\nf(G, [1,\n  2])\n"
+        );
+        // A JavaScript callback's own definitions stay units of their own.
+        let input = b"app.get(p, (q) => {\n  const x = 1;\n  q.send(x);\n});\n";
+        let ds = defs(input);
+        assert_eq!(
+            inlined_in(input, &ds, 0, false).unwrap(),
+            b"app.get(p, (q) => {\n  q.send(1);\n});\n"
+        );
     }
 
     #[test]
