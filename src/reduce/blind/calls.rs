@@ -564,11 +564,13 @@ pub fn inline_functions(text: &[u8], tester: &mut Tester<'_>) -> Vec<u8> {
             .collect()
     });
     // ML's functions, applied without parentheses; Lisp's, called as
-    // `(NAME ARGS)`, its value definitions and its `let` forms.
+    // `(NAME ARGS)`, its value definitions and its `let` forms; Tcl's
+    // procedures, called as commands.
     let cur = inline_each(&cur, tester, ml::ml_defs, ml::inlined);
     let cur = inline_each(&cur, tester, lisp::lisp_defs, lisp::inlined);
     let cur = inline_each(&cur, tester, lisp::lisp_values, lisp::value_inlined);
-    inline_each(&cur, tester, lisp::lisp_lets, lisp::let_inlined)
+    let cur = inline_each(&cur, tester, lisp::lisp_lets, lisp::let_inlined);
+    inline_each(&cur, tester, tcl::procs, tcl::inlined)
 }
 
 /// Each definition `defs` finds, in order, inlined by `inlined` where
@@ -592,6 +594,7 @@ mod lisp;
 mod literal;
 mod macros;
 mod ml;
+mod tcl;
 
 #[cfg(test)]
 mod tests;

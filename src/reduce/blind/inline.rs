@@ -35,6 +35,10 @@ pub struct Def {
     /// An ML `let … in`: its name is used after it, to the end of the
     /// innermost bracket pair around it (or of the text).
     pub let_in: bool,
+    /// Tcl's and csh's `set NAME VALUE`: only `$NAME` after it is a use
+    /// (a bare `NAME` is a word, a parameter or the `set` of another
+    /// value).
+    pub sigil: bool,
 }
 
 /// The definition on the line `s..e` of `text`, if it is one.
@@ -58,6 +62,9 @@ fn def_at(text: &[u8], s: usize, e: usize) -> Option<Def> {
     let w = word_end(i);
     if &text[i..w] == b"typedef" {
         return typedef_at(text, (s, e), w);
+    }
+    if &text[i..w] == b"set" && w < e && matches!(text[w], b' ' | b'\t') {
+        return set_at(text, (s, e), blanks(w), word_end, blanks);
     }
     if PREFIXES.contains(&&text[i..w]) && w < e && matches!(text[w], b' ' | b'\t') {
         i = blanks(w);
@@ -94,6 +101,39 @@ fn def_at(text: &[u8], s: usize, e: usize) -> Option<Def> {
         name: (i, n),
         value: (v, ve),
         let_in: false,
+        sigil: false,
+    })
+}
+
+/// Tcl's `set NAME VALUE` (csh's `set NAME = VALUE`) on the line `s..e`,
+/// the name starting at `n`: a value after blanks, to the line's end.
+fn set_at(
+    text: &[u8],
+    (s, e): (usize, usize),
+    n: usize,
+    word_end: impl Fn(usize) -> usize,
+    blanks: impl Fn(usize) -> usize,
+) -> Option<Def> {
+    let ne = word_end(n);
+    let mut v = blanks(ne);
+    if ne == n || v == ne || text[n].is_ascii_digit() {
+        return None;
+    }
+    if v < e && text[v] == b'=' {
+        v = blanks(v + 1);
+    }
+    let ve = v + text[v..e].trim_ascii_end().len();
+    let ve = if text[v..ve].ends_with(b";") {
+        ve - 1
+    } else {
+        ve
+    };
+    (ve > v).then_some(Def {
+        line: (s, e),
+        name: (n, ne),
+        value: (v, ve),
+        let_in: false,
+        sigil: true,
     })
 }
 
@@ -123,6 +163,7 @@ fn define_at(
         name: (n0, n),
         value: (v, ve),
         let_in: false,
+        sigil: false,
     })
 }
 
@@ -143,6 +184,7 @@ fn typedef_at(text: &[u8], (s, e): (usize, usize), from: usize) -> Option<Def> {
         name: (n0, n),
         value: (v, ve),
         let_in: false,
+        sigil: false,
     })
 }
 
@@ -239,6 +281,7 @@ fn let_ins(text: &[u8]) -> Vec<Def> {
             name: (n0, n),
             value: (v, ve),
             let_in: true,
+            sigil: false,
         });
     }
     out
@@ -401,6 +444,11 @@ fn inlined_in(text: &[u8], ds: &[Def], k: usize, scoped: bool) -> Option<Vec<u8>
             spans.retain(|&(a, b)| !(a <= x.name.0 && x.name.1 <= b));
         }
     }
+    if d.sigil {
+        // Tcl runs in order: a `$f` before the `set` (a procedure's own
+        // parameter) is another variable.
+        spans.retain(|&(a, _)| text[a] == b'$' && a >= d.line.1);
+    }
     if spans.is_empty() {
         return None;
     }
@@ -532,6 +580,27 @@ mod tests {
         assert_eq!(
             inlined_in(input, &ds, 0, false).unwrap(),
             b"app.get(p, (q) => {\n  q.send(1);\n});\n"
+        );
+    }
+
+    #[test]
+    fn a_tcl_set_goes_into_its_dollar_uses() {
+        // The parameter `f` of the procedure is another name.
+        let input = b"proc l f {dict get $f k}\nset f [list]\nl $f\n";
+        let ds = defs(input);
+        assert_eq!(ds.len(), 1);
+        assert_eq!(&input[ds[0].value.0..ds[0].value.1], b"[list]");
+        assert_eq!(
+            inlined_in(input, &ds, 0, false).unwrap(),
+            b"proc l f {dict get $f k}\nl [list]\n"
+        );
+        // csh's form; `set x` alone reads a value.
+        let input = b"set n = 5;\necho $n\nset n\n";
+        let ds = defs(input);
+        assert_eq!(ds.len(), 1);
+        assert_eq!(
+            inlined_in(input, &ds, 0, false).unwrap(),
+            b"echo 5\nset n\n"
         );
     }
 
