@@ -118,6 +118,7 @@ fn an_interrupted_confirmed_reduction_says_its_result_is_unchecked() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(err.contains("[interrupted]"), "{err}");
     assert!(
         err.contains("interrupted, so the result had no final check"),

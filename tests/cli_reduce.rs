@@ -6,7 +6,7 @@ use predicates::str::contains;
 use std::path::Path;
 
 mod fake_target;
-use fake_target::fake_project;
+use fake_target::{answer_as_grammar_target, fake_project};
 
 fn bin() -> Command {
     Command::cargo_bin("cargo-grammar-min").unwrap()
@@ -239,14 +239,16 @@ fn fuzz_target_mode_finds_binary_artifacts_and_avoids_drift() {
 fn a_text_read_as_choices_that_does_not_fail_gets_a_hint() {
     let d = tempfile::tempdir().unwrap();
     fake_project(d.path());
+    answer_as_grammar_target(d.path(), "t");
     let arts = d.path().join("fuzz/artifacts/t");
     std::fs::write(arts.join("text"), "1 + 3").unwrap();
     std::fs::write(arts.join("bytes"), [0u8, 255, 7]).unwrap();
     let run = |name: &str| {
+        // The script has no persistent mode.
         let out = bin()
             .current_dir(d.path())
             .env_remove("CARGO_TARGET_DIR")
-            .args(["reduce", "t"])
+            .args(["reduce", "t", "--no-persistent"])
             .arg(arts.join(name))
             .output()
             .unwrap();

@@ -314,3 +314,87 @@ fn a_stack_overflow_is_confirmed_by_default() {
     let min = std::fs::read_to_string(art.with_file_name("crash-2.min")).unwrap();
     assert!(min.len() < 9, "{min:?}\n{stderr}");
 }
+
+/// A target that reports no grammar reads its bytes as they are: with a
+/// grammar file its artifacts are texts, parsed with it, not choice
+/// sequences decoded into something the target never ran.
+#[test]
+fn a_plain_target_with_a_grammar_reads_text_artifacts() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    let (code, stderr) = reduce_in(d.path(), &["fuzz/artifacts/t/crash-2"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("its artifacts are read as text"),
+        "{stderr}"
+    );
+    let min = std::fs::read_to_string(d.path().join("fuzz/artifacts/t/crash-2.min")).unwrap();
+    assert!(min.contains("((") && min.len() < 17, "{min:?}");
+    assert!(!d
+        .path()
+        .join("fuzz/artifacts/t/crash-2.min.choices")
+        .exists());
+}
+
+/// `--grammar FILE` that is not the grammar built into a grammar target:
+/// warned about, and the target's own used (the one its artifacts were
+/// decoded with).
+#[test]
+fn a_grammar_file_other_than_the_targets_own_is_overruled() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    let own = std::fs::read_to_string(d.path().join("grammars/t.json")).unwrap();
+    let answer = serde_json::json!({"max_depth": 2048, "max_len": 1048576, "grammar": own});
+    std::fs::write(d.path().join("answer.json"), answer.to_string()).unwrap();
+    replace_target(
+        d.path(),
+        &format!(
+            "#!/bin/sh\n\
+             if [ -n \"$GRAMMAR_MIN_DESCRIBE\" ]; then cp {}/answer.json \"$GRAMMAR_MIN_DESCRIBE\"; exit 0; fi\n\
+             exit 0\n",
+            d.path().display()
+        ),
+    );
+    let other = r#"{"<start>": ["L <start>", "L"]}"#;
+    std::fs::write(d.path().join("other.json"), other).unwrap();
+    let (code, stderr) = reduce_in(
+        d.path(),
+        &["--grammar", "other.json", "fuzz/artifacts/t/crash-2"],
+    );
+    assert!(
+        stderr.contains("other.json differs from the grammar built into t; using the target's"),
+        "{stderr}"
+    );
+    // The artifact, decoded with the target's grammar, does not fail.
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(!stderr.contains("L L"), "{stderr}");
+}
+
+/// `--artifacts-dir` holding no artifact is an error, not a cue to take
+/// the target's own artifacts.
+#[test]
+fn an_artifacts_dir_without_artifacts_is_an_error() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    std::fs::create_dir(d.path().join("empty")).unwrap();
+    std::fs::create_dir(d.path().join("results")).unwrap();
+    std::fs::write(d.path().join("results/crash-1.min"), "1").unwrap();
+    for (dir, says) in [
+        ("empty", "no artifacts in empty"),
+        ("results", "its 1 file(s) are results"),
+    ] {
+        for cmd in ["reduce", "bucket"] {
+            let out = Command::cargo_bin("cargo-grammar-min")
+                .unwrap()
+                .current_dir(d.path())
+                .env_remove("CARGO_TARGET_DIR")
+                .args([cmd, "t", "--artifacts-dir", dir])
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{cmd} {dir}: {stderr}");
+            assert!(stderr.contains(says), "{cmd} {dir}: {stderr}");
+        }
+    }
+    assert!(!d.path().join("fuzz/artifacts/t/crash-1.min").exists());
+}

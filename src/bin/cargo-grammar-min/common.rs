@@ -229,19 +229,9 @@ impl TargetBudgetArgs {
             return Ok((file(path)?, cfg));
         };
         if let Some(path) = &ga.grammar {
-            let same = std::fs::read_to_string(path).ok().is_some_and(|t| {
-                serde_json::from_str::<serde_json::Value>(&t).ok()
-                    == serde_json::from_str::<serde_json::Value>(&own).ok()
-            });
-            if same {
+            if same_grammar(path, &own, name) {
                 return Ok((file(path)?, cfg));
             }
-            eprintln!(
-                "warning: {} differs from the grammar built into {name}; decoding with the \
-                 target's, which is what it ran (rebuild the target after editing the grammar: \
-                 `cargo fuzz build {name}`)",
-                path.display()
-            );
         }
         let g = Grammar::from_json_str(
             &own,
@@ -533,9 +523,11 @@ pub fn is_reduce_result(p: &Path) -> bool {
 /// own results and hidden files. `cargo fuzz tmin` leaves its results
 /// (`minimized-from-HASH`) next to the crashes they came from; they are
 /// skipped with a note, since counting them would count those crashes
-/// twice (pass them by name to include them).
+/// twice (pass them by name to include them). A directory with none of
+/// them is an error.
 pub fn artifacts_in(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut v = files_in(dir)?;
+    let all = v.len();
     v.retain(|p| !is_result_file(p));
     let before = v.len();
     v.retain(|p| {
@@ -548,6 +540,19 @@ pub fn artifacts_in(dir: &Path) -> Result<Vec<PathBuf>> {
              copies of crashes already there); pass them by name to include them",
             before - v.len(),
             dir.display()
+        );
+    }
+    if v.is_empty() {
+        bail!(
+            "no artifacts in {}{}",
+            dir.display(),
+            match all {
+                0 => String::new(),
+                n => format!(
+                    " (its {n} file(s) are results: `.min`, `.min.choices`, `.pattern.json`, \
+                     `minimized-from-*`; pass one by name to reduce it)"
+                ),
+            }
         );
     }
     Ok(v)
@@ -586,4 +591,23 @@ pub fn check_artifacts_exist(artifacts: &[PathBuf], cmd: bool) -> Result<()> {
         ),
         None => Ok(()),
     }
+}
+
+/// Whether the grammar file `path` is the grammar `own` built into fuzz
+/// target `target` (the same JSON); if not, says so on stderr: the
+/// target's is the one to use, since it is what the target ran.
+pub fn same_grammar(path: &Path, own: &str, target: &str) -> bool {
+    let same = std::fs::read_to_string(path).ok().is_some_and(|t| {
+        serde_json::from_str::<serde_json::Value>(&t).ok()
+            == serde_json::from_str::<serde_json::Value>(own).ok()
+    });
+    if !same {
+        eprintln!(
+            "warning: {} differs from the grammar built into {target}; using the target's, \
+             which is what it ran (rebuild the target after editing the grammar: \
+             `cargo fuzz build {target}`)",
+            path.display()
+        );
+    }
+    same
 }

@@ -29,8 +29,9 @@ use std::time::{Duration, Instant};
 ///
 /// Results go to `<artifact>.min` (text) and, for choice artifacts,
 /// `<artifact>.min.choices` (the bytes the target reads); they are updated
-/// after every improvement, so Ctrl-C keeps the best so far. The artifact
-/// itself is never modified.
+/// after every improvement, so Ctrl-C keeps the best so far (and exits
+/// 130, as an interrupted command does). The artifact itself is never
+/// modified.
 ///
 /// Examples:
 ///   cargo grammar-min reduce parse_expr
@@ -165,6 +166,10 @@ impl Reduce {
                 total(|s| s.tests as f64),
                 total(|s| s.seconds)
             );
+        }
+        if stop.load(Ordering::SeqCst) {
+            // As a shell reports an interrupted command: 128 + SIGINT.
+            return Ok(ExitCode::from(130));
         }
         if failed.is_empty() {
             return Ok(ExitCode::SUCCESS);

@@ -179,14 +179,8 @@ impl OracleArgs {
                     dir.display()
                 );
             }
-            let v = crate::common::artifacts_in(&dir)?;
-            if v.is_empty() {
-                bail!(
-                    "no artifacts in {}; run `cargo +nightly fuzz run {t}` first",
-                    dir.display()
-                );
-            }
-            artifacts = v;
+            artifacts = crate::common::artifacts_in(&dir)
+                .map_err(|e| anyhow::anyhow!("{e}; run `cargo +nightly fuzz run {t}` first"))?;
         }
         let binary = match (&target, &project) {
             (Some(t), Some(p)) => Some(p.binary(t).context("cannot find the fuzz target binary")?),
@@ -201,7 +195,16 @@ impl OracleArgs {
             .as_ref()
             .map_or(Ok(()), |d| self.decode.check_target(&d.config))?;
         let mut grammar_source = None;
+        let own = described.as_ref().and_then(|d| d.grammar.as_deref());
         let grammar_path = match (&self.grammar, &target, &project) {
+            // A grammar target decodes with its own grammar, whatever the
+            // file says now.
+            (Some(g), Some(t), _)
+                if own.is_some_and(|own| !crate::common::same_grammar(g, own, t)) =>
+            {
+                grammar_source = own.map(str::to_string);
+                None
+            }
             (Some(g), _, _) => Some(g.clone()),
             (None, Some(_), Some(_)) if described.as_ref().is_some_and(|d| d.grammar.is_some()) => {
                 grammar_source = described.as_ref().and_then(|d| d.grammar.clone());
@@ -242,10 +245,19 @@ impl OracleArgs {
         };
         let grammar_target = described.is_some();
         let mut kind = match self.input {
-            InputKind::Auto if target.is_some() && grammar.is_some() => InputKind::Choices,
+            InputKind::Auto if grammar_target && grammar.is_some() => InputKind::Choices,
             InputKind::Auto => InputKind::Text,
             k => k,
         };
+        if let (InputKind::Auto, Some(t), Some(_), false) =
+            (self.input, &target, &grammar, grammar_target)
+        {
+            eprintln!(
+                "note: target {t} reports no grammar (it is not a `grammar_fuzz_target!`, or was \
+                 built with an older grammar-min): its artifacts are read as text and parsed \
+                 with the grammar (if it decodes choice sequences, rebuild it or pass --input choices)"
+            );
+        }
         if kind == InputKind::Choices && grammar.is_none() {
             bail!("--input choices needs a grammar (--grammar FILE)");
         }
