@@ -2,6 +2,7 @@
 
 use assert_cmd::Command;
 
+#[allow(dead_code)]
 mod fake_target;
 use fake_target::{fake_project, host_triple};
 use std::path::Path;
