@@ -186,7 +186,11 @@ impl KnownCrashes {
 
 /// A panic location without the machine's path to a registry crate:
 /// `/home/u/.cargo/registry/src/index.crates.io-1949…/ron-0.6.0/src/de/mod.rs:135:25`
-/// → `ron-0.6.0/src/de/mod.rs:135:25`; other locations as they are.
+/// → `ron-0.6.0/src/de/mod.rs:135:25`; nor the toolchain's commit or
+/// directory before the standard library's: `/rustc/e50aa6…/library/core/src/…`
+/// (and `…/lib/rustlib/src/rust/library/…`) → `library/core/src/…`, so a
+/// list works after a toolchain update that leaves the line as it was;
+/// other locations as they are.
 ///
 /// ```
 /// use grammar_min::known::portable_location;
@@ -194,16 +198,26 @@ impl KnownCrashes {
 ///     portable_location("/r/.cargo/registry/src/index.crates.io-19/md-0.8.0/src/a.rs:1:2"),
 ///     "md-0.8.0/src/a.rs:1:2"
 /// );
+/// assert_eq!(
+///     portable_location("/rustc/e50aa6fba4e6/library/core/src/iter/adapters/step_by.rs:35:9"),
+///     "library/core/src/iter/adapters/step_by.rs:35:9"
+/// );
 /// assert_eq!(portable_location("src/calc.rs:271:29"), "src/calc.rs:271:29");
 /// ```
 pub fn portable_location(location: &str) -> &str {
     const MARK: &str = "/registry/src/";
-    match location.find(MARK) {
-        Some(i) => {
-            let rest = &location[i + MARK.len()..];
-            rest.split_once('/')
-                .map_or(location, |(_, crate_path)| crate_path)
-        }
+    if let Some(i) = location.find(MARK) {
+        let rest = &location[i + MARK.len()..];
+        return rest
+            .split_once('/')
+            .map_or(location, |(_, crate_path)| crate_path);
+    }
+    if let Some(rest) = location.strip_prefix("/rustc/") {
+        return rest.split_once('/').map_or(location, |(_, path)| path);
+    }
+    const RUSTLIB: &str = "/lib/rustlib/src/rust/";
+    match location.find(RUSTLIB) {
+        Some(i) => &location[i + RUSTLIB.len()..],
         None => location,
     }
 }
@@ -271,6 +285,43 @@ mod tests {
         assert_eq!(KnownCrashes::kept_section(&kept, &merged), "");
     }
     use crate::oracle::signature::{extract, Exit};
+
+    #[test]
+    fn a_std_location_matches_under_another_toolchain() {
+        let k = KnownCrashes::parse(
+            "panic\t/rustc/e50aa6fb/library/core/src/iter/adapters/step_by.rs:35:9\n",
+        )
+        .unwrap();
+        assert!(k.covers(
+            "/rustc/59807616/library/core/src/iter/adapters/step_by.rs:35:9",
+            ""
+        ));
+        assert!(k.covers(
+            "/home/u/.rustup/toolchains/nightly-x86_64-unknown-linux-gnu/lib/rustlib/src/rust/library/core/src/iter/adapters/step_by.rs:35:9",
+            ""
+        ));
+        assert!(!k.covers(
+            "/rustc/59807616/library/core/src/iter/adapters/step_by.rs:36:9",
+            ""
+        ));
+        let written = KnownCrashes::render(
+            "",
+            [(
+                "b".to_string(),
+                &Signature {
+                    kind: CrashKind::Panic,
+                    location: Some("/rustc/59807616/library/core/src/x.rs:1:2".into()),
+                    message: None,
+                    frames: Vec::new(),
+                },
+            )],
+            false,
+        );
+        assert!(
+            written.contains("panic\tlibrary/core/src/x.rs:1:2"),
+            "{written}"
+        );
+    }
 
     #[test]
     fn a_registry_location_matches_on_another_machine() {
