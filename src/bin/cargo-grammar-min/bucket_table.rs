@@ -18,8 +18,33 @@ fn one_line(s: &str, max: usize) -> String {
 
 /// `sig` with the directories of a crate from the registry left out
 /// (`/home/u/.cargo/registry/src/index.crates.io-1949…/chrono-0.4.19/src/x.rs`
-/// → `chrono-0.4.19/src/x.rs`), so the table shows the file and line.
+/// → `chrono-0.4.19/src/x.rs`), and the toolchain's before the standard
+/// library's (`/rustc/e50aa6…/library/core/…` → `library/core/…`), so
+/// the table shows the file and line.
 fn short_paths(sig: &str) -> String {
+    let sig = registry_short(sig);
+    let mut out = String::with_capacity(sig.len());
+    let mut rest = &sig[..];
+    while let Some(i) = rest.find("/rustc/") {
+        let at_start = i == 0 || rest[..i].ends_with(' ');
+        let after = &rest[i + "/rustc/".len()..];
+        match after.find('/') {
+            Some(j) if at_start => {
+                out.push_str(&rest[..i]);
+                rest = &after[j + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..i + 1]);
+                rest = &rest[i + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// [`short_paths`] for registry crates.
+fn registry_short(sig: &str) -> String {
     const MARK: &str = "/registry/src/";
     let mut out = String::with_capacity(sig.len());
     let mut rest = sig;
@@ -181,6 +206,12 @@ mod tests {
         assert_eq!(
             short_paths("panic at src/calc.rs:1:2: x"),
             "panic at src/calc.rs:1:2: x"
+        );
+        assert_eq!(
+            short_paths(
+                "panic at /rustc/e50aa6fba4e6/library/core/src/iter/adapters/step_by.rs:35:9: x"
+            ),
+            "panic at library/core/src/iter/adapters/step_by.rs:35:9: x"
         );
     }
 }
