@@ -548,3 +548,39 @@ fn variants_of_one_bug_share_one_canonical_pattern() {
         r#""d\t""#
     );
 }
+
+/// A text without the grammar's blanks whose smallest failing sentence of
+/// the grammar is longer than it: the pattern is built on that reduced
+/// sentence, not on the unreduced input respaced.
+#[test]
+fn a_text_without_blanks_is_reduced_in_the_grammars_spelling() {
+    let d = tempfile::tempdir().unwrap();
+    let bug = d.path().join("bug.txt");
+    // Respaced: `((1)) * 2 * 3 + 4` (17 bytes).
+    std::fs::write(&bug, "((1))*2*3+4").unwrap();
+    std::fs::write(
+        d.path().join("check.sh"),
+        "#!/bin/sh\ngrep -q '((' \"$1\" && grep -q '[*]' \"$1\" && grep -q '+' \"$1\"\n",
+    )
+    .unwrap();
+    let out = bin()
+        .current_dir(d.path())
+        .args([
+            "generalize",
+            "--grammar",
+            &expr(),
+            "--cmd",
+            "sh check.sh {}",
+        ])
+        .arg(&bug)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("in the grammar's spelling"), "{err}");
+    let min = std::fs::read_to_string(d.path().join("bug.txt.min")).unwrap();
+    assert!(
+        min.len() < 17 && min.contains("((") && min.contains(" * "),
+        "{min:?}"
+    );
+}

@@ -199,6 +199,7 @@ fn reduce_within(
         return Ok(Reduced {
             output: input.to_vec(),
             passes: Vec::new(),
+            spelled: None,
         });
     }
     let stage_stop = oracle.stage_stop.clone();
@@ -225,7 +226,11 @@ fn reduce_within(
             output = b.to_vec();
         }
     }
-    Ok(Reduced { output, passes })
+    Ok(Reduced {
+        output,
+        passes,
+        spelled: None,
+    })
 }
 
 #[cfg(test)]

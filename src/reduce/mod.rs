@@ -140,6 +140,11 @@ pub struct Reduced {
     /// far: `(name, size, tests)`. Sizes are bytes of text, but choices
     /// for a choice artifact reduced by any strategy other than `auto`.
     pub passes: Vec<(&'static str, usize, u64)>,
+    /// When `output` is the input because the reduction, made in the
+    /// grammar's spelling of a text written otherwise (`1+2` for `1 + 2`),
+    /// ended longer than it: that reduction, a sentence of the grammar
+    /// still failing, for the steps that need a derivation tree.
+    pub spelled: Option<Vec<u8>>,
 }
 
 fn check_original(input: &[u8], tester: &mut Tester<'_>) -> Result<(), ReduceError> {
@@ -184,6 +189,7 @@ pub fn reduce_text(
         return Ok(Reduced {
             output: cur,
             passes,
+            spelled: None,
         });
     }
     if strategy == Strategy::Blind || (strategy == Strategy::Auto && grammar.is_none()) {
@@ -191,6 +197,7 @@ pub fn reduce_text(
         return Ok(Reduced {
             output: cur,
             passes,
+            spelled: None,
         });
     }
     let g = grammar.ok_or(ReduceError::NeedsGrammar(strategy))?;
@@ -201,6 +208,7 @@ pub fn reduce_text(
     // reduced in the grammar's spelling, if that still fails; the result
     // is never longer than the input (below).
     let (mut tree, respelled) = parse_respaced(g, &cur, tester)?;
+    let respaced = respelled.is_some();
     if let Some(text) = respelled {
         // The input is the best so far until something beats it: the
         // grammar's spelling can be longer.
@@ -295,16 +303,21 @@ pub fn reduce_text(
         }
     }
     // A respaced round can end longer than the text it started from.
+    let mut spelled = None;
     if let Some(best) = tester.best().filter(|b| b.len() < cur.len()) {
+        if respaced && best == input {
+            spelled = Some(cur.clone());
+        }
         cur = best.to_vec();
     }
     if cur.len() > input.len() {
         // Respaced longer and reduced no further: the input is smaller.
-        cur = input.to_vec();
+        spelled = Some(std::mem::replace(&mut cur, input.to_vec()));
     }
     Ok(Reduced {
         output: cur,
         passes,
+        spelled,
     })
 }
 
@@ -441,6 +454,7 @@ pub fn reduce_choices(
     Ok(Reduced {
         output: cur,
         passes,
+        spelled: None,
     })
 }
 
@@ -558,6 +572,7 @@ pub(crate) fn choices_pipeline(
     Ok(Reduced {
         output: cur,
         passes,
+        spelled: None,
     })
 }
 

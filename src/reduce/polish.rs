@@ -32,6 +32,7 @@ pub fn polish(input: &[u8], keywords: Option<&[Vec<u8>]>, tester: &mut Tester<'_
     Reduced {
         output: cur,
         passes,
+        spelled: None,
     }
 }
 

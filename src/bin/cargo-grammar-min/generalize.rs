@@ -118,17 +118,24 @@ impl Generalize {
         } else {
             let r = session.reduce_artifact(&mut oracle, artifact, &original)?;
             if !self.json {
+                let (before, after) = (
+                    session.text_of(&original).len(),
+                    session.text_of(&r.bytes).len(),
+                );
                 eprintln!(
-                    "{}: {} {} -> {} bytes ({} tests)",
+                    "{}: {} {before} -> {after} bytes ({} tests){}",
                     artifact.display(),
                     if r.reused {
                         "reusing reduction"
                     } else {
                         "reduced"
                     },
-                    session.text_of(&original).len(),
-                    session.text_of(&r.bytes).len(),
-                    r.tests
+                    r.tests,
+                    if after > before {
+                        ", in the grammar's spelling (its blanks)"
+                    } else {
+                        ""
+                    }
                 );
             }
             (r.bytes, r.tests)

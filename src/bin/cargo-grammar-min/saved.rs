@@ -169,8 +169,17 @@ impl Session {
         use grammar_min::reduce::{reduce_choices, reduce_text, ReduceError, Strategy};
         let min = self.min_path(artifact);
         let prev = std::fs::read(&min).ok();
+        // A text written otherwise than the grammar spells it may reduce
+        // to a longer sentence of the grammar (below).
+        let respelled = || {
+            self.kind != InputKind::Choices
+                && self
+                    .grammar
+                    .as_ref()
+                    .is_some_and(|g| grammar_min::parse::parse(g, original).is_err())
+        };
         if let Some(prev) = &prev {
-            if prev.len() <= original.len()
+            if (prev.len() <= original.len() || respelled())
                 && self.tree_of(prev, &min).is_ok()
                 && oracle.test(prev) == Outcome::Interesting
             {
@@ -225,6 +234,12 @@ impl Session {
             };
             anyhow::anyhow!("cannot generalise {}: {e}{hint}", artifact.display())
         })?;
+        // DDSET needs a sentence of the grammar: for a text that parses
+        // only respaced, the reduction in the grammar's spelling, even
+        // where that is longer than the text.
+        if let Some(spelled) = r.spelled.take() {
+            r.output = spelled;
+        }
         // Confirming runs cost runs too; so does settling the result.
         let mut tests = runs + confirmed.get().0;
         if times > 1 {
