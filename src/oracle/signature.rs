@@ -558,10 +558,27 @@ pub(crate) fn backtrace_frames(text: &str) -> Vec<String> {
     user_frames(&text.lines().collect::<Vec<_>>())
 }
 
+/// The frames of the code under test, innermost first: the user's and
+/// their dependencies' (a panic inside std called from a parser crate is
+/// told apart by the crate's frames), not the runtime's nor the fuzzing
+/// harness's crates.
 fn user_frames(lines: &[&str]) -> Vec<String> {
-    body_frames(lines)
+    let dependency = |f: &str, file: &str| {
+        file.contains("/.cargo/registry/")
+            && !file.contains("/libfuzzer-sys-")
+            && !is_runtime_frame(f, "")
+    };
+    let frames = body_frames(lines);
+    // Frames inside the panic machinery (a panic hook's closures, which
+    // a persistent target's backtrace starts with) are not the panic's.
+    let from = frames
+        .iter()
+        .rposition(|(_, file)| file.contains("/panicking.rs:"))
+        .map_or(0, |i| i + 1);
+    frames
         .into_iter()
-        .filter(|(f, file)| !is_runtime_frame(f, file))
+        .skip(from)
+        .filter(|(f, file)| !is_runtime_frame(f, file) || dependency(f, file))
         .map(|(f, _)| f)
         .take(MAX_FRAMES)
         .collect()

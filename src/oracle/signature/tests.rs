@@ -141,6 +141,41 @@ stack backtrace:
     assert_eq!(s.frames, vec!["demo::inner", "demo::outer"]);
 }
 
+/// A panic inside std called from a dependency: the dependency's frames
+/// tell its call sites apart, and a panic hook's own closures (which a
+/// persistent target's backtrace starts with) are not among them.
+#[test]
+fn a_dependencys_frames_are_kept_and_a_hooks_are_not() {
+    let reg = "/home/u/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f";
+    let bt = format!(
+        "   0: {{closure#0}}
+             at /work/gm/src/oracle/inprocess.rs:101:38
+   1: panic_with_hook
+             at /rustc/abc/library/std/src/panicking.rs:833:13
+   2: panic_fmt
+             at /rustc/abc/library/core/src/panicking.rs:80:14
+   3: range<u32>
+             at /rustc/abc/library/alloc/src/collections/btree/set.rs:404:32
+   4: next_after<chrono::offset::utc::Utc>
+             at {reg}/cron-0.11.0/src/schedule.rs:63:22
+   5: run
+             at ./src/lib.rs:8:18
+   6: t::_::__grammar_min_run
+             at ./fuzz/fuzz_targets/t.rs:6:9
+   7: {{closure#0}}
+             at {reg}/libfuzzer-sys-0.4.13/src/lib.rs:62:9
+"
+    );
+    assert_eq!(
+        backtrace_frames(&bt),
+        [
+            "next_after<chrono::offset::utc::Utc>",
+            "run",
+            "t::_::__grammar_min_run"
+        ]
+    );
+}
+
 #[test]
 fn levels_are_cumulative() {
     let a = extract(
