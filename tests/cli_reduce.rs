@@ -263,6 +263,27 @@ fn a_text_read_as_choices_that_does_not_fail_gets_a_hint() {
     assert!(!err.contains("--input text"), "{err}");
 }
 
+/// A grammar target that does not answer in persistent mode (its process
+/// ends without a report) is no crash: an error that says what to do, not
+/// a reduction to nothing.
+#[test]
+fn a_target_silent_in_persistent_mode_is_an_error() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    answer_as_grammar_target(d.path(), "t");
+    let out = bin()
+        .current_dir(d.path())
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["reduce", "t", "fuzz/artifacts/t/crash-2"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("ended without answering"), "{err}");
+    assert!(err.contains("--no-persistent"), "{err}");
+    assert!(!d.path().join("fuzz/artifacts/t/crash-2.min").exists());
+}
+
 #[test]
 fn unparseable_text_suggests_ddmin() {
     let d = tempfile::tempdir().unwrap();

@@ -15,7 +15,7 @@ use grammar_min::oracle::persistent::{PersistentOracle, PersistentPool};
 use grammar_min::oracle::process::{
     CommandConfig, CommandOracle, RunLimits, TargetConfig, TargetOracle,
 };
-use grammar_min::oracle::signature::SignatureLevel;
+use grammar_min::oracle::signature::{CrashKind, SignatureLevel};
 use grammar_min::oracle::{split, Decoded, Oracle, Outcome, Parsed};
 use grammar_min::tree::Tree;
 use std::cell::Cell;
@@ -444,6 +444,19 @@ impl Session {
                         )
                     })?;
                     let first = o.reference().to_string();
+                    // The child left without a report (its exit status 0):
+                    // not a crash, but a target that does not answer in
+                    // persistent mode.
+                    if o.reference().kind == CrashKind::Exit(-1) && o.reference().location.is_none()
+                    {
+                        bail!(
+                            "{}: in persistent mode the target ended without answering, so \
+                             nothing shows it crashes: it does not speak this grammar-min's \
+                             persistent mode (rebuild it: `cargo +nightly fuzz build`), or pass \
+                             --no-persistent to run it once per candidate",
+                            artifact.display()
+                        );
+                    }
                     for run in 2..=a.repeat {
                         match o.run_signature(original)? {
                             None => bail!(
