@@ -17,6 +17,7 @@ mod reduce_summary;
 mod saved;
 mod seed;
 mod session;
+mod session_trees;
 mod settle;
 
 use clap::{Parser, Subcommand};

@@ -5,9 +5,8 @@
 use crate::common::{shell_hint, DecodeArgs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use grammar_min::ddset::Verdict;
 use grammar_min::encode::encode;
-use grammar_min::generate::{decode, decode_tree, DecodeConfig};
+use grammar_min::generate::{decode, DecodeConfig};
 use grammar_min::grammar::{Grammar, LoadOptions};
 use grammar_min::oracle::discover::FuzzProject;
 use grammar_min::oracle::parallel::repeat_runs;
@@ -17,7 +16,6 @@ use grammar_min::oracle::process::{
 };
 use grammar_min::oracle::signature::{CrashKind, SignatureLevel};
 use grammar_min::oracle::{split, Decoded, Oracle, Outcome, Parsed};
-use grammar_min::tree::Tree;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -547,52 +545,6 @@ impl Session {
                 self.cfg.max_len
             )
         })
-    }
-
-    /// The derivation tree of an input of this session's kind; for a text
-    /// whose blanks differ from the grammar's spelling, the tree of the
-    /// grammar's spelling ([`grammar_min::parse::respace`]).
-    pub fn tree_of(&self, bytes: &[u8], what: &Path) -> Result<Tree> {
-        let g = self
-            .grammar
-            .as_ref()
-            .context("generalising needs a grammar: pass --grammar FILE")?;
-        Ok(match self.kind {
-            InputKind::Choices => decode_tree(g, bytes, &self.cfg),
-            _ => crate::common::parse_text(
-                g,
-                bytes,
-                what,
-                "fix the grammar or the input; tree-based steps need a parse",
-            )?,
-        })
-    }
-
-    /// The bytes the oracle takes for a candidate tree: its choice sequence
-    /// for choice artifacts (None if the decoder's budgets cannot produce
-    /// it), else its text.
-    pub fn candidate_bytes(&self, tree: &Tree, text: &[u8]) -> Option<Vec<u8>> {
-        match (self.kind, &self.grammar) {
-            (InputKind::Choices, Some(g)) => encode(g, tree, &self.cfg).ok(),
-            _ => Some(text.to_vec()),
-        }
-    }
-
-    /// Runs a candidate tree through `oracle`, as DDSET sees it.
-    pub fn verdict(&self, oracle: &mut dyn Oracle, tree: &Tree, text: &[u8]) -> Verdict {
-        // A fuzz target's "invalid" is a different crash: an instance that
-        // hits another bug does not show this one, so it counts against
-        // the pattern (as a `--cmd` oracle's `--invalid-exit` does not).
-        let other_crash = oracle.signature().is_some();
-        match self.candidate_bytes(tree, text) {
-            None => Verdict::Invalid,
-            Some(b) => match oracle.test(&b) {
-                Outcome::Interesting => Verdict::Fail,
-                Outcome::NotInteresting => Verdict::Pass,
-                Outcome::Invalid if other_crash => Verdict::Pass,
-                Outcome::Invalid | Outcome::Timeout => Verdict::Invalid,
-            },
-        }
     }
 }
 
