@@ -225,6 +225,22 @@ impl GrammarBuilder {
                     short_depth: INFINITE,
                 });
             }
+            if e.alts.is_empty() {
+                // An error already (no alternatives, or each one wrong): an
+                // empty stand-in, so that the analysis below does not call
+                // every user of it unproductive too. Never built into a
+                // grammar: the error stops that.
+                incomplete.push(true);
+                rules.push(Rule {
+                    lhs: SymbolId(si as u32),
+                    body: elems.len() as u32..elems.len() as u32,
+                    source_index: 0,
+                    nullable: false,
+                    min_depth: INFINITE,
+                    min_len: u64::MAX,
+                    short_depth: INFINITE,
+                });
+            }
             symbols.push(SymbolInfo {
                 name: e.name.clone(),
                 rules: first..rules.len() as u32,
@@ -285,14 +301,11 @@ impl GrammarBuilder {
             }
         };
 
-        // With undefined names only, the analysis still runs, so that one
-        // check lists every problem: an undefined name is left out of its
-        // alternative, so it makes nothing else unproductive (a nonterminal
-        // without alternatives would, so other errors stop here).
-        let fail = diagnostics
-            .iter()
-            .any(|d| d.is_error() && d.code != "undefined-nonterminal");
-        let Some(start_id) = start_id.filter(|_| !fail) else {
+        // With errors the analysis still runs, so that one check lists
+        // every problem: an undefined name is left out of its alternative,
+        // and a nonterminal without (valid) alternatives has an empty
+        // stand-in (above), so neither makes anything else unproductive.
+        let Some(start_id) = start_id else {
             return Err(GrammarError::new(diagnostics));
         };
 
