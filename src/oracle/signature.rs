@@ -571,10 +571,12 @@ fn user_frames(lines: &[&str]) -> Vec<String> {
     let frames = body_frames(lines);
     // Frames inside the panic machinery (a panic hook's closures, which
     // a persistent target's backtrace starts with) are not the panic's.
+    // They come before the first panic frame; the panic's own start
+    // after it, past the runtime's.
     let from = frames
         .iter()
-        .rposition(|(_, file)| file.contains("/panicking.rs:"))
-        .map_or(0, |i| i + 1);
+        .position(|(_, file)| file.contains("/panicking.rs:"))
+        .unwrap_or(0);
     frames
         .into_iter()
         .skip(from)
