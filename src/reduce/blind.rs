@@ -82,13 +82,12 @@ pub(super) fn outside_brackets(text: &[u8]) -> impl Iterator<Item = (usize, u8)>
 
 /// Where the string literal that `text[i]` opens ends (the position of
 /// its closing quote), if it opens one: a `"` or `'` closed on the same
-/// line (`\\` escapes the byte after it), or a triple quote (`"""` or
-/// `'''`: Python, Kotlin, Scala, Swift, Java's text blocks, TOML, Julia)
-/// closed by the next same triple, on any line. A `'` opens a string only
-/// where neither it nor its closing quote touches a word (`'a'`, `x IN
-/// ('', 'DE')`), not in `don't`, `clk'event` or a Rust lifetime (`<'a>(x:
-/// &'a u8)`: the `'` before the second `a` would close it). A triple
-/// quote never closed is an empty string and the start of another.
+/// line (`\\` escapes the byte after it), or a triple quote (`"""`,
+/// `'''`: Python, Kotlin, Swift, Java, TOML) closed by the next, on any
+/// line. A `'` opens a string only where neither it nor its closing quote
+/// touches a word (`'a'`, `x IN ('', 'DE')`), not in `don't`, `clk'event`
+/// or a Rust lifetime (`<'a>(x: &'a u8)`: the `'` before the second `a`
+/// would close it). A triple quote never closed is `""` and a `"`.
 ///
 /// ```
 /// use grammar_min::reduce::blind::literal_end;

@@ -140,10 +140,8 @@ pub struct Reduced {
     /// far: `(name, size, tests)`. Sizes are bytes of text, but choices
     /// for a choice artifact reduced by any strategy other than `auto`.
     pub passes: Vec<(&'static str, usize, u64)>,
-    /// When `output` is the input because the reduction, made in the
-    /// grammar's spelling of a text written otherwise (`1+2` for `1 + 2`),
-    /// ended longer than it: that reduction, a sentence of the grammar
-    /// still failing, for the steps that need a derivation tree.
+    /// With `output` the input, as a text respaced (`1+2` for `1 + 2`)
+    /// reduced to a longer sentence: that sentence, for tree steps.
     pub spelled: Option<Vec<u8>>,
 }
 
@@ -305,9 +303,7 @@ pub fn reduce_text(
     // A respaced round can end longer than the text it started from.
     let mut spelled = None;
     if let Some(best) = tester.best().filter(|b| b.len() < cur.len()) {
-        if respaced && best == input {
-            spelled = Some(cur.clone());
-        }
+        spelled = (respaced && best == input).then(|| cur.clone());
         cur = best.to_vec();
     }
     if cur.len() > input.len() {

@@ -118,7 +118,7 @@ impl Bucket {
     pub fn run(self) -> Result<ExitCode> {
         let mut artifacts = self.artifacts.clone();
         if let Some(dir) = &self.artifacts_dir {
-            artifacts = crate::common::artifacts_in(dir)?;
+            artifacts = crate::artifacts::artifacts_in(dir)?;
         }
         let (session, artifacts) = self.oracle.resolve(self.target.clone(), artifacts)?;
         let g = session.grammar.as_ref().context(

@@ -196,7 +196,7 @@ fn expand_dirs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
         }
         let mut files = crate::common::files_in(p)?;
         let before = files.len();
-        files.retain(|f| !crate::common::is_reduce_result(f));
+        files.retain(|f| !crate::artifacts::is_reduce_result(f));
         if files.len() < before {
             eprintln!(
                 "note: skipping {} result file(s) of reduce/generalize in {} (.min, \

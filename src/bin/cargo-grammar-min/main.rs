@@ -1,5 +1,6 @@
 //! `cargo grammar-min`: grammar-based fuzzing and crash triage for cargo fuzz.
 
+mod artifacts;
 mod bucket;
 mod bucket_out;
 mod bucket_table;

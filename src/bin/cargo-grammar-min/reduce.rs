@@ -98,7 +98,7 @@ impl Reduce {
     pub fn run(self) -> Result<ExitCode> {
         let mut given = self.artifacts.clone();
         if let Some(dir) = &self.artifacts_dir {
-            given = crate::common::artifacts_in(dir)?;
+            given = crate::artifacts::artifacts_in(dir)?;
         }
         let (session, artifacts) = self.oracle.resolve(self.target.clone(), given)?;
         let grammar = session.grammar.as_ref();

@@ -153,7 +153,7 @@ impl OracleArgs {
                 artifacts.insert(0, PathBuf::from(t));
             }
         }
-        crate::common::check_artifacts_exist(&artifacts, self.cmd.is_some())?;
+        crate::artifacts::check_artifacts_exist(&artifacts, self.cmd.is_some())?;
         if self.cmd.is_none() && target.is_none() {
             bail!("nothing to run: give a fuzz TARGET or an oracle command with --cmd 'PROGRAM ... {{}}'");
         }
@@ -177,7 +177,7 @@ impl OracleArgs {
                     dir.display()
                 );
             }
-            artifacts = crate::common::artifacts_in(&dir)
+            artifacts = crate::artifacts::artifacts_in(&dir)
                 .map_err(|e| anyhow::anyhow!("{e}; run `cargo +nightly fuzz run {t}` first"))?;
         }
         let binary = match (&target, &project) {
