@@ -211,10 +211,13 @@ pub fn defs(text: &[u8]) -> Vec<Def> {
         // inner lines stay units of their own too.
         let mut end = e;
         while !text[d.line.0..].trim_ascii_start().starts_with(b"#") {
-            let far = pairs
+            // Pairs are in opener order: those opened inside the value.
+            let first = pairs.partition_point(|p| p.0 < d.value.0);
+            let far = pairs[first..]
                 .iter()
-                .filter(|&&(o, c)| d.value.0 <= o && o < end && c >= end)
-                .map(|&(_, c)| c)
+                .take_while(|p| p.0 < end)
+                .filter(|p| p.1 >= end)
+                .map(|p| p.1)
                 .max();
             let Some(c) = far else { break };
             end = us
