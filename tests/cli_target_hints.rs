@@ -399,3 +399,43 @@ fn an_artifacts_dir_without_artifacts_is_an_error() {
     }
     assert!(!d.path().join("fuzz/artifacts/t/crash-1.min").exists());
 }
+
+/// Ctrl-C during `bucket`: the artifact at hand is finished, the buckets
+/// so far are written, the rest is left, and the exit status says so.
+#[test]
+fn an_interrupted_bucket_writes_what_it_has() {
+    let d = tempfile::tempdir().unwrap();
+    fake_project(d.path());
+    let arts = d.path().join("arts");
+    std::fs::create_dir(&arts).unwrap();
+    for (name, text) in [
+        ("a1", "((1)) + 2"),
+        ("a2", "((3)) * 4"),
+        ("a3", "((5)) - 6"),
+    ] {
+        std::fs::write(arts.join(name), text).unwrap();
+    }
+    // The first run on a text with a 9 (a DDSET instance of the first
+    // artifact) interrupts the bucketing, as Ctrl-C would.
+    replace_target(
+        d.path(),
+        "#!/bin/sh\n\
+         if grep -q 9 \"$1\" && mkdir stopped 2>/dev/null; then kill -INT $PPID; fi\n\
+         if grep -q '((' \"$1\"; then echo \"thread '<unnamed>' panicked at src/lib.rs:3:5:\" >&2; echo nested >&2; exit 77; fi\n\
+         exit 0\n",
+    );
+    let out = Command::cargo_bin("cargo-grammar-min")
+        .unwrap()
+        .current_dir(d.path())
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["bucket", "t", "--input", "text", "--no-persistent"])
+        .args(["--artifacts-dir", "arts", "-o", "b"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("1 of 3 artifact(s) bucketed"), "{err}");
+    assert!(!err.contains("arts/a2"), "{err}");
+    assert!(d.path().join("b/bucket-0").is_dir(), "{err}");
+    assert!(d.path().join("b/known-crashes.txt").is_file(), "{err}");
+}

@@ -17,6 +17,8 @@ use grammar_min::tree::Tree;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Group all crash artifacts of a target by input pattern: forty crash
@@ -149,7 +151,27 @@ impl Bucket {
             max_executions: self.budget.max_runs,
             ..Default::default()
         };
+        // Ctrl-C: the artifact at hand is finished, and the buckets so
+        // far are written; a second one quits at once.
+        let stop = Arc::new(AtomicBool::new(false));
+        {
+            let s = stop.clone();
+            let _ = ctrlc::set_handler(move || {
+                if s.swap(true, Ordering::SeqCst) {
+                    std::process::exit(130);
+                }
+                eprintln!(
+                    "\ninterrupted: finishing this artifact, then writing the buckets so far \
+                     (Ctrl-C again to quit at once)"
+                );
+            });
+        }
+        let mut done = 0;
         for (i, artifact) in artifacts.iter().enumerate() {
+            if stop.load(Ordering::SeqCst) {
+                break;
+            }
+            done += 1;
             let original = session.read_artifact(artifact)?;
             let text0 = session.text_of(&original);
             let size = text0.len();
@@ -429,7 +451,7 @@ impl Bucket {
             known_crashes,
             skippable,
             target: session.target.clone(),
-            artifacts: artifacts.len(),
+            artifacts: done,
             buckets: reports,
             not_reproduced,
             oracle_runs: runs,
@@ -439,6 +461,14 @@ impl Bucket {
             println!("{}", serde_json::to_string_pretty(&report)?);
         } else {
             print_table(&report);
+        }
+        if stop.load(Ordering::SeqCst) {
+            eprintln!(
+                "interrupted: {done} of {} artifact(s) bucketed; run again to go on (buckets \
+                 keep their ids)",
+                artifacts.len()
+            );
+            return Ok(ExitCode::from(130));
         }
         if report.not_reproduced.is_empty() {
             return Ok(ExitCode::SUCCESS);
