@@ -4,6 +4,7 @@
 use crate::bucket::Report;
 use crate::common::shell_quote;
 use grammar_min::bucket::JoinedBy;
+use grammar_min::known::portable_location;
 
 /// `s` escaped onto one line (`\n`, `\r`, `\x07`, as `--escape` writes
 /// them), cut at `max` characters.
@@ -16,48 +17,17 @@ fn one_line(s: &str, max: usize) -> String {
     }
 }
 
-/// `sig` with the directories of a crate from the registry left out
+/// `sig` with each path shortened as `known-crashes.txt` writes it
+/// ([`portable_location`]): a registry crate's from its directory
 /// (`/home/u/.cargo/registry/src/index.crates.io-1949…/chrono-0.4.19/src/x.rs`
-/// → `chrono-0.4.19/src/x.rs`), and the toolchain's before the standard
-/// library's (`/rustc/e50aa6…/library/core/…` → `library/core/…`), so
+/// → `chrono-0.4.19/src/x.rs`), the standard library's without the
+/// toolchain's (`/rustc/e50aa6…/library/core/…` → `library/core/…`), so
 /// the table shows the file and line.
 fn short_paths(sig: &str) -> String {
-    let sig = registry_short(sig);
-    let mut out = String::with_capacity(sig.len());
-    let mut rest = &sig[..];
-    while let Some(i) = rest.find("/rustc/") {
-        let at_start = i == 0 || rest[..i].ends_with(' ');
-        let after = &rest[i + "/rustc/".len()..];
-        match after.find('/') {
-            Some(j) if at_start => {
-                out.push_str(&rest[..i]);
-                rest = &after[j + 1..];
-            }
-            _ => {
-                out.push_str(&rest[..i + 1]);
-                rest = &rest[i + 1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// [`short_paths`] for registry crates.
-fn registry_short(sig: &str) -> String {
-    const MARK: &str = "/registry/src/";
-    let mut out = String::with_capacity(sig.len());
-    let mut rest = sig;
-    while let Some(i) = rest.find(MARK) {
-        // The path starts after the last blank before the mark.
-        let start = rest[..i].rfind(' ').map_or(0, |b| b + 1);
-        out.push_str(&rest[..start]);
-        let after = &rest[i + MARK.len()..];
-        // Skip the index directory (`index.crates.io-…/`).
-        rest = after.find('/').map_or(after, |j| &after[j + 1..]);
-    }
-    out.push_str(rest);
-    out
+    sig.split(' ')
+        .map(portable_location)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The table `bucket` prints (without --json).
